@@ -1,0 +1,1 @@
+"""The ``codenames`` command line: parse, call the library, print."""

@@ -1,0 +1,204 @@
+"""Typer commands. Thin: every rule lives in ``codenames_ai.core``."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import __version__
+from ..agents.baselines import RandomGuesser, RandomSpymaster
+from ..core import (
+    DEFAULT_MAX_TURNS,
+    CodenamesError,
+    GameRecord,
+    Layout,
+    RuleSet,
+    Seats,
+    custom,
+    edition,
+    guess_limit,
+    play_game,
+    variant,
+)
+from ..core.errors import ConfigError
+from ..decks import default_deck, read_word_list
+from ..play.render import render_game
+
+app = typer.Typer(
+    name="codenames",
+    help="AI spymasters and guessers for Codenames: watch bots play, replay records.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class EditionName(str, Enum):
+    words = "words"
+    pictures = "pictures"
+    custom = "custom"
+
+
+class VariantName(str, Enum):
+    standard = "standard"
+    coop = "coop"
+    three_player = "three-player"
+
+
+class GuessLimitName(str, Enum):
+    classic = "classic"
+    strict = "strict"
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"codenames-ai {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version_callback,
+                                          is_eager=True, help="Show the version and exit.")]
+    = False,
+) -> None:
+    """AI spymasters and guessers for Codenames."""
+
+
+def build_rules(
+    edition_name: str,
+    *,
+    variant_name: str = "standard",
+    guess_limit_name: str = "classic",
+    layout_overrides: dict[str, int | bool | None] | None = None,
+) -> RuleSet:
+    """The rule set the command-line options describe (custom counts only for ``custom``)."""
+    overrides = {k: v for k, v in (layout_overrides or {}).items() if v is not None}
+    if edition_name == "custom":
+        base = edition("words").layout
+        fields = {**base.__dict__, **overrides}
+        rules = custom(Layout(**fields))  # type: ignore[arg-type]
+    else:
+        if overrides:
+            raise ConfigError(
+                f"layout options ({', '.join('--' + k.replace('_', '-') for k in overrides)}) "
+                "need --edition custom"
+            )
+        rules = edition(edition_name)
+    return rules.with_options(variant=variant(variant_name),
+                              guess_limit=guess_limit(guess_limit_name))
+
+
+@app.command()
+def watch(
+    seed: Annotated[int, typer.Option(help="Seed for the board, key and every agent.")] = 7,
+    edition_name: Annotated[EditionName, typer.Option(
+        "--edition", help="Words (5x5), Pictures (5x4) or a custom layout.")] = EditionName.words,
+    variant_name: Annotated[VariantName, typer.Option(
+        "--variant", help="Standard 4+ players, 2-player co-op, or 3-player.")]
+    = VariantName.standard,
+    guess_limit_name: Annotated[GuessLimitName, typer.Option(
+        "--guess-limit", help="classic: number+1; strict: +1 only with leftover cards.")]
+    = GuessLimitName.classic,
+    deck: Annotated[Path | None, typer.Option(
+        help="A word list (one card per line) instead of the shipped deck.")] = None,
+    record: Annotated[Path | None, typer.Option(
+        help="Write the game record (JSON Lines) to this file.")] = None,
+    max_turns: Annotated[int, typer.Option(help="Stop a game that runs longer than this.")]
+    = DEFAULT_MAX_TURNS,
+    rows: Annotated[int | None, typer.Option(help="Custom layout: rows.")] = None,
+    cols: Annotated[int | None, typer.Option(help="Custom layout: columns.")] = None,
+    first_agents: Annotated[int | None, typer.Option(
+        help="Custom layout: starting team's agents, without the double agent.")] = None,
+    second_agents: Annotated[int | None, typer.Option(
+        help="Custom layout: the other team's agents.")] = None,
+    double_agent: Annotated[bool | None, typer.Option(
+        "--double-agent/--no-double-agent", help="Custom layout: a double agent or not.")]
+    = None,
+    bystanders: Annotated[int | None, typer.Option(help="Custom layout: bystanders.")] = None,
+    assassins: Annotated[int | None, typer.Option(help="Custom layout: assassins.")] = None,
+) -> None:
+    """Watch AI agents play one game, printed turn by turn (baseline agents for now)."""
+    rules = build_rules(
+        edition_name.value, variant_name=variant_name.value,
+        guess_limit_name=guess_limit_name.value,
+        layout_overrides=dict(rows=rows, cols=cols, first_team_agents=first_agents,
+                              second_team_agents=second_agents, double_agent=double_agent,
+                              bystanders=bystanders, assassins=assassins),
+    )
+    needed = rules.layout.cells
+    words = (read_word_list(deck, needed=needed) if deck is not None
+             else default_deck(rules.edition, needed=needed))
+    seats = _baseline_seats(rules, words)
+    game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns)
+    for block in render_game(game):
+        typer.echo(block)
+    if record is not None:
+        _write(record, game.to_jsonl())
+        typer.echo(f"Record written to {record}")
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(help="A game record written with --record.")],
+    hide_key: Annotated[bool, typer.Option(help="Show the board as operatives see it.")]
+    = False,
+) -> None:
+    """Check a game record against the rules and show it turn by turn."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read the record ({exc})") from None
+    game = GameRecord.from_jsonl(text, source=str(path))
+    for block in render_game(game, show_key=not hide_key):
+        typer.echo(block)
+
+
+def _baseline_seats(rules: RuleSet, words: tuple[str, ...]) -> Seats:
+    def spymaster() -> RandomSpymaster:
+        return RandomSpymaster(words)
+
+    def guesser() -> RandomGuesser:
+        return RandomGuesser(stop_probability=0.2)
+
+    match rules.variant.value:
+        case "coop":
+            return Seats.coop(spymaster=spymaster(), guesser=guesser())
+        case "three-player":
+            return Seats.three_player(red_spymaster=spymaster(), blue_spymaster=spymaster(),
+                                      guesser=guesser())
+        case _:
+            return Seats.standard(red_spymaster=spymaster(), red_guesser=guesser(),
+                                  blue_spymaster=spymaster(), blue_guesser=guesser())
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot write the record ({exc})") from None
+
+
+def main() -> None:
+    """Entry point: our errors become one line on stderr and exit code 1, no traceback."""
+    try:
+        app(standalone_mode=False)
+    except CodenamesError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        typer.echo("aborted", err=True)
+        sys.exit(1)
+    except Exception as exc:  # click's usage errors
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        raise

@@ -1,0 +1,36 @@
+"""The rules core of codenames-ai: rule sets, boards, state, views, records and the runner.
+
+Standard library only: no numpy, no I/O, no agents. Everything else builds on this.
+"""
+
+from .actions import UNLIMITED, Action, Clue, ClueNumber, Cover, Guess, GuesserAction, Pass, \
+    Unlimited, parse_clue_number
+from .board import Board, check_deck, deal, derive_seed, random_key
+from .cards import Identity, Role, Team
+from .clues import BasicClueValidator, ClueContext, ClueValidator, ClueViolation, check_clue, \
+    normalize_word
+from .errors import AgentError, CodenamesError, ConfigError, DeckError, IllegalActionError, \
+    IllegalClueError, RecordError
+from .events import Abandoned, ClueGiven, Covered, CoverReason, Event, GuessMade, InvalidClue, \
+    Passed, TimedOut
+from .protocols import Guesser, Spymaster, agent_id
+from .record import GameRecord, replay, replay_steps
+from .rules import COOP_RATINGS, EDITIONS, PICTURES, WORDS, GuessLimit, InvalidCluePolicy, \
+    Layout, RuleSet, Variant, coop_rating, custom, edition, guess_limit, variant
+from .runner import DEFAULT_MAX_TURNS, Seats, play_game
+from .state import CoverTask, EndReason, GameState, Outcome
+from .views import GuesserView, Phase, PublicView, SpymasterView
+
+__all__ = [
+    "UNLIMITED", "Abandoned", "Action", "AgentError", "BasicClueValidator", "Board", "Clue",
+    "ClueContext", "ClueGiven", "ClueNumber", "ClueValidator", "ClueViolation",
+    "COOP_RATINGS", "CodenamesError", "ConfigError", "Cover", "CoverReason", "CoverTask",
+    "Covered", "DEFAULT_MAX_TURNS", "DeckError", "EDITIONS", "EndReason", "Event", "GameRecord",
+    "GameState", "Guess", "GuessLimit", "GuessMade", "Guesser", "GuesserAction", "GuesserView",
+    "Identity", "IllegalActionError", "IllegalClueError", "InvalidClue", "InvalidCluePolicy",
+    "Layout", "Outcome", "PICTURES", "Pass", "Passed", "Phase", "PublicView", "RecordError",
+    "Role", "RuleSet", "Seats", "Spymaster", "SpymasterView", "Team", "TimedOut", "Unlimited",
+    "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "coop_rating", "custom", "deal",
+    "derive_seed", "edition", "guess_limit", "normalize_word", "parse_clue_number",
+    "play_game", "random_key", "replay", "replay_steps", "variant",
+]

@@ -1,0 +1,123 @@
+"""Dealing: cards from a deck and a random valid key, both from one seed."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Identity, Team
+from .errors import DeckError, RecordError
+from .rules import Layout, RuleSet
+
+
+def derive_seed(seed: int, label: str) -> int:
+    """A 63-bit seed for one purpose (``"board"``, ``"red spymaster"``, ...) from a game seed.
+
+    Stable across Python versions and platforms, so records stay reproducible.
+    """
+    digest = hashlib.sha256(f"{seed}:{label}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class Board:
+    """The cards on the table (row-major) and the key that says what each one is."""
+
+    words: tuple[str, ...]
+    key: tuple[Identity, ...]
+    starting_team: Team
+
+    def __post_init__(self) -> None:
+        if len(self.words) != len(self.key):
+            raise DeckError(f"board has {len(self.words)} cards but the key has {len(self.key)}")
+
+    def count(self, identity: Identity) -> int:
+        return sum(1 for card in self.key if card is identity)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "words": list(self.words),
+            "key": [card.value for card in self.key],
+            "starting_team": self.starting_team.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Board:
+        try:
+            return cls(
+                words=tuple(str(word) for word in data["words"]),
+                key=tuple(Identity(card) for card in data["key"]),
+                starting_team=Team(data["starting_team"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"malformed board {data!r}: {exc}") from None
+
+    def check_fits(self, layout: Layout) -> None:
+        """Raise ``DeckError`` unless this board and key are valid for ``layout``."""
+        if len(self.words) != layout.cells:
+            raise DeckError(
+                f"board has {len(self.words)} cards; the layout needs {layout.cells}"
+            )
+        starting, other = self.starting_team, self.starting_team.other
+        expected = {
+            starting.agent: layout.starting_team_cards,
+            other.agent: layout.second_team_agents,
+            Identity.BYSTANDER: layout.bystanders,
+            Identity.ASSASSIN: layout.assassins,
+        }
+        for identity, wanted in expected.items():
+            if self.count(identity) != wanted:
+                raise DeckError(
+                    f"key has {self.count(identity)} {identity.value} cards; "
+                    f"the layout needs {wanted}"
+                )
+
+
+def check_deck(deck: Sequence[str], needed: int, *, source: str = "deck") -> None:
+    """Raise ``DeckError`` unless ``deck`` holds ``needed`` distinct, non-empty cards."""
+    seen: dict[str, int] = {}
+    for position, card in enumerate(deck, start=1):
+        if not isinstance(card, str) or not card.strip():
+            raise DeckError(f"{source}: card {position} is empty; remove blank entries")
+        normal = card.strip().casefold()
+        if normal in seen:
+            raise DeckError(
+                f"{source}: {card.strip()!r} appears twice (cards {seen[normal]} and "
+                f"{position}); every card must be distinct"
+            )
+        seen[normal] = position
+    if len(seen) < needed:
+        raise DeckError(
+            f"{source}: has {len(seen)} cards but a board needs {needed}; add more cards"
+        )
+
+
+def random_key(layout: Layout, starting_team: Team, rng: random.Random) -> tuple[Identity, ...]:
+    """A uniformly random valid key for ``layout`` with ``starting_team`` owning the double
+    agent. Every permutation of the identities is equally likely (all four rotations of a
+    square key are among them)."""
+    identities = (
+        [starting_team.agent] * layout.starting_team_cards
+        + [starting_team.other.agent] * layout.second_team_agents
+        + [Identity.BYSTANDER] * layout.bystanders
+        + [Identity.ASSASSIN] * layout.assassins
+    )
+    rng.shuffle(identities)
+    return tuple(identities)
+
+
+def deal(rules: RuleSet, deck: Sequence[str], seed: int) -> Board:
+    """Draw cards from ``deck`` and a random key; the same seed gives the same board.
+
+    Raises ``DeckError`` if the deck is too small or has duplicates.
+    """
+    layout = rules.layout
+    check_deck(deck, layout.cells)
+    rng = random.Random(derive_seed(seed, "board"))
+    words = tuple(card.strip() for card in rng.sample(list(deck), layout.cells))
+    starting_team = rng.choice((Team.RED, Team.BLUE))
+    return Board(words=words, key=random_key(layout, starting_team, rng),
+                 starting_team=starting_team)

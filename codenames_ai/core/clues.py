@@ -1,0 +1,108 @@
+"""The clue check built into the core, and the protocol for pluggable validators.
+
+The core always checks the number and the basics (one word, not a visible board word); a
+validator adds the linguistic rules of a rule-set preset (forms, compounds, homophones...).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from .actions import UNLIMITED, Clue
+from .cards import Team
+from .rules import RuleSet
+
+
+@dataclass(frozen=True)
+class ClueViolation:
+    """A broken clue rule: ``rule`` is a stable id, ``message`` says why in words."""
+
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True)
+class ClueContext:
+    """What a clue is checked against: the rule set and the board as the table sees it."""
+
+    rules: RuleSet
+    team: Team
+    visible_words: tuple[str, ...]
+    covered_words: tuple[str, ...]
+    cards_left: int
+
+
+@runtime_checkable
+class ClueValidator(Protocol):
+    """Checks the word of a clue beyond the core's basics. ``name`` matches
+    ``RuleSet.clue_rules`` so records say which rules judged a game."""
+
+    name: str
+
+    def check_word(self, word: str, context: ClueContext) -> ClueViolation | None:
+        """Return the first rule ``word`` breaks, or ``None`` if it is allowed."""
+        ...
+
+
+def normalize_word(word: str) -> str:
+    """The form in which words are compared: Unicode NFKC, case-folded, trimmed."""
+    return unicodedata.normalize("NFKC", word).strip().casefold()
+
+
+class BasicClueValidator:
+    """The core's own rules only (one word, not a visible board word, number in range)."""
+
+    name = "basic"
+
+    def check_word(self, word: str, context: ClueContext) -> ClueViolation | None:
+        return None
+
+
+def check_clue(clue: Clue, context: ClueContext,
+               validator: ClueValidator | None = None) -> ClueViolation | None:
+    """Return the first rule ``clue`` breaks, or ``None`` if it is a legal clue."""
+    violation = _check_number(clue, context)
+    if violation is not None:
+        return violation
+    word = clue.word
+    if not isinstance(word, str) or not word.strip():
+        return ClueViolation("one-word", "a clue must be one word; this one is empty")
+    if any(ch.isspace() for ch in word.strip()):
+        return ClueViolation(
+            "one-word", f"a clue must be exactly one word; {word.strip()!r} has spaces"
+        )
+    normal = normalize_word(word)
+    for visible in context.visible_words:
+        if normalize_word(visible) == normal:
+            return ClueViolation(
+                "board-word",
+                f"{word.strip()!r} is a word on the board that is still visible; "
+                "it becomes legal once that card is covered",
+            )
+    if validator is not None:
+        return validator.check_word(word.strip(), context)
+    return None
+
+
+def _check_number(clue: Clue, context: ClueContext) -> ClueViolation | None:
+    number = clue.number
+    rules = context.rules
+    if number is UNLIMITED:
+        if not rules.allow_unlimited_clue:
+            return ClueViolation("unlimited-clue-off",
+                                 "this rule set does not allow 'unlimited' clues")
+        return None
+    if not isinstance(number, int) or isinstance(number, bool):
+        return ClueViolation("number-range",
+                             f"clue number {number!r} is not a whole number or 'unlimited'")
+    if number == 0 and not rules.allow_zero_clue:
+        return ClueViolation("zero-clue-off", "this rule set does not allow 0 clues")
+    if not 0 <= number <= context.cards_left:
+        return ClueViolation(
+            "number-range",
+            f"clue number {number} is out of range: the team has {context.cards_left} "
+            f"cards left, so the number must be 0..{context.cards_left} or 'unlimited'",
+        )
+    return None

@@ -1,0 +1,48 @@
+"""One exception hierarchy for the whole toolkit.
+
+Every message names what went wrong (which rule, which card, which file) and what to do.
+"""
+
+from __future__ import annotations
+
+
+class CodenamesError(Exception):
+    """Root of every error this toolkit raises on purpose."""
+
+
+class ConfigError(CodenamesError, ValueError):
+    """A rule set, layout, edition or variant that cannot be played."""
+
+
+class DeckError(CodenamesError, ValueError):
+    """A word or picture deck that cannot deal a board (too few cards, duplicates, ...)."""
+
+
+class IllegalActionError(CodenamesError, ValueError):
+    """An action that the current state does not allow (wrong phase, revealed card, ...)."""
+
+
+class IllegalClueError(IllegalActionError):
+    """A clue that breaks a clue rule, raised when the rule set refuses invalid clues.
+
+    ``rule`` is the id of the broken rule (for example ``"board-word"``).
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class RecordError(CodenamesError, ValueError):
+    """A game record that is malformed, truncated, tampered with or inconsistent."""
+
+
+class AgentError(CodenamesError):
+    """An agent crashed or answered with something the rules do not allow.
+
+    ``seat`` names the seat (for example ``"red spymaster"``) so a harness can report it.
+    """
+
+    def __init__(self, seat: str, message: str) -> None:
+        super().__init__(f"{seat}: {message}")
+        self.seat = seat

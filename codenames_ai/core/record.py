@@ -1,0 +1,224 @@
+"""Game records as JSON Lines, and replay.
+
+A record is a header line (format, version, seed, rules, agents, board), one line per
+event, an outcome line and an end line holding the line count and a SHA-256 of every line
+before it. No clock times are written, so the same seed and agents give a byte-identical
+record. ``replay`` re-plays the events through the rules and checks each one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Clue, Cover, Guess, Pass
+from .board import Board
+from .cards import Team
+from .clues import ClueValidator
+from .errors import CodenamesError, RecordError
+from .events import (
+    Abandoned,
+    ClueGiven,
+    Covered,
+    CoverReason,
+    Event,
+    GuessMade,
+    InvalidClue,
+    Passed,
+    TimedOut,
+    event_from_dict,
+    event_to_dict,
+)
+from .rules import RuleSet
+from .state import EndReason, GameState, Outcome
+
+RECORD_FORMAT = "codenames-ai/record"
+RECORD_VERSION = 1
+
+
+def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "winner": outcome.winner.value if outcome.winner else None,
+        "reason": outcome.reason.value,
+        "turns": outcome.turns,
+        "coop_score": outcome.coop_score,
+        "coop_rating": outcome.coop_rating,
+    }
+
+
+def outcome_from_dict(data: dict[str, Any]) -> Outcome:
+    try:
+        winner = data["winner"]
+        return Outcome(
+            winner=Team(winner) if winner is not None else None,
+            reason=EndReason(data["reason"]),
+            turns=int(data["turns"]),
+            coop_score=data.get("coop_score"),
+            coop_rating=data.get("coop_rating"),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"malformed outcome {data!r}: {exc}") from None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to show, check and replay one finished game."""
+
+    rules: RuleSet
+    seed: int | None
+    board: Board
+    agents: tuple[tuple[str, str], ...]
+    events: tuple[Event, ...]
+    outcome: Outcome
+
+    @classmethod
+    def from_state(cls, state: GameState, *, seed: int | None,
+                   agents: tuple[tuple[str, str], ...] = ()) -> GameRecord:
+        if state.outcome is None:
+            raise RecordError("a record can only be made of a finished game")
+        return cls(state.rules, seed, state.board, agents, state.events, state.outcome)
+
+    def to_jsonl(self) -> str:
+        """The record as JSON Lines text (ends with a newline)."""
+        lines = [_dump({
+            "kind": "header",
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "seed": self.seed,
+            "rules": self.rules.to_dict(),
+            "agents": dict(self.agents),
+            "board": self.board.to_dict(),
+        })]
+        lines += [_dump({"kind": "event", **event_to_dict(event)}) for event in self.events]
+        lines.append(_dump({"kind": "outcome", **outcome_to_dict(self.outcome)}))
+        lines.append(_dump({"kind": "end", "lines": len(lines), "sha256": _digest(lines)}))
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_jsonl(cls, text: str, *, source: str = "record") -> GameRecord:
+        """Parse a record; ``RecordError`` names the line and the problem for anything
+        malformed, truncated or modified."""
+        lines = text.split("\n")
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if not lines:
+            raise RecordError(f"{source}: empty file, not a game record")
+        rows = [_load(line, number, source) for number, line in enumerate(lines, start=1)]
+        header, end = rows[0], rows[-1]
+        if header.get("kind") != "header" or header.get("format") != RECORD_FORMAT:
+            raise RecordError(f"{source}: line 1 is not a {RECORD_FORMAT} header")
+        if header.get("version") != RECORD_VERSION:
+            raise RecordError(f"{source}: record version {header.get('version')!r} is not "
+                              f"supported (this toolkit reads version {RECORD_VERSION})")
+        if end.get("kind") != "end":
+            raise RecordError(f"{source}: truncated: the last line ({len(lines)}) is not the "
+                              "end line; the game was not written completely")
+        if end.get("lines") != len(lines) - 1 or end.get("sha256") != _digest(lines[:-1]):
+            raise RecordError(f"{source}: checksum mismatch: the record was changed or cut "
+                              "after it was written")
+        body, outcome_row = rows[1:-2], rows[-2]
+        if outcome_row.get("kind") != "outcome":
+            raise RecordError(f"{source}: line {len(lines) - 1} should be the outcome")
+        for number, row in enumerate(body, start=2):
+            if row.get("kind") != "event":
+                raise RecordError(f"{source}: line {number} should be an event")
+        try:
+            seed = header["seed"]
+            if seed is not None and not isinstance(seed, int):
+                raise RecordError(f"seed must be a whole number, got {seed!r}")
+            agents = header.get("agents", {})
+            return cls(
+                rules=RuleSet.from_dict(header["rules"]),
+                seed=seed,
+                board=Board.from_dict(header["board"]),
+                agents=tuple((str(k), str(v)) for k, v in agents.items()),
+                events=tuple(event_from_dict(row) for row in body),
+                outcome=outcome_from_dict(outcome_row),
+            )
+        except CodenamesError as exc:
+            raise RecordError(f"{source}: {exc}") from None
+        except (KeyError, AttributeError, TypeError) as exc:
+            raise RecordError(f"{source}: malformed header: {exc}") from None
+
+
+def replay_steps(record: GameRecord, *, validator: ClueValidator | None = None,
+                 source: str = "record") -> Iterator[tuple[tuple[Event, ...], GameState]]:
+    """Re-play ``record`` move by move, yielding the events each move produced and the
+    state after it (the same state object, advanced). Checks like ``replay``."""
+    try:
+        state = GameState(record.rules, record.board, validator=validator)
+    except CodenamesError as exc:
+        raise RecordError(f"{source}: cannot set up the recorded game: {exc}") from None
+    recorded = record.events
+    position = 0
+    while position < len(recorded):
+        event = recorded[position]
+        where = f"{source}: event {position + 1} ({type(event).__name__})"
+        before = len(state.events)
+        try:
+            _apply_recorded(state, event)
+        except CodenamesError as exc:
+            raise RecordError(f"{where}: the rules do not allow it: {exc}") from None
+        produced = state.events[before:]
+        if produced != recorded[position:position + len(produced)]:
+            raise RecordError(f"{where}: the rules give {produced!r} but the record says "
+                              f"{recorded[position:position + len(produced)]!r}")
+        position += len(produced)
+        yield produced, state
+    if state.outcome != record.outcome:
+        raise RecordError(f"{source}: the events lead to {state.outcome!r} but the record "
+                          f"says {record.outcome!r}")
+
+
+def replay(record: GameRecord, *, validator: ClueValidator | None = None,
+           source: str = "record") -> GameState:
+    """Re-play ``record``'s events through the rules and return the final state.
+
+    Every event must be what the rules produce for that move on that board, and the game
+    must end with the recorded outcome; otherwise ``RecordError`` says where it differs.
+    """
+    state = None
+    for _, state in replay_steps(record, validator=validator, source=source):
+        pass
+    if state is None:
+        raise RecordError(f"{source}: the record has no moves")
+    return state
+
+
+def _apply_recorded(state: GameState, event: Event) -> None:
+    if isinstance(event, ClueGiven | InvalidClue):
+        state.apply(Clue(event.clue.word, event.clue.number))
+    elif isinstance(event, GuessMade):
+        state.apply(Guess(event.index))
+    elif isinstance(event, Passed):
+        state.apply(Pass())
+    elif isinstance(event, TimedOut):
+        state.forfeit()
+    elif isinstance(event, Covered):
+        if event.reason is CoverReason.TIMEOUT:
+            raise RecordError("a timeout cover must follow its timeout event")
+        state.apply(Cover(event.index))
+    elif isinstance(event, Abandoned):
+        state.abandon()
+
+
+def _dump(row: dict[str, Any]) -> str:
+    return json.dumps(row, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load(line: str, number: int, source: str) -> dict[str, Any]:
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source}: line {number} is not valid JSON ({exc.msg}); "
+                          "the file is damaged or not a game record") from None
+    if not isinstance(row, dict):
+        raise RecordError(f"{source}: line {number} is not a JSON object")
+    return row
+
+
+def _digest(lines: list[str]) -> str:
+    return hashlib.sha256(("\n".join(lines) + "\n").encode()).hexdigest()

@@ -1,0 +1,52 @@
+"""Word decks on disk: the shipped ``wordlists/`` and a user's own files."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from .core.board import check_deck
+from .core.errors import DeckError
+
+DEFAULT_DECKS = {"words": "words.txt"}
+
+
+def wordlists_dir() -> Path:
+    """The shipped ``wordlists/`` folder (inside the wheel, or at the top of a checkout)."""
+    candidates = [
+        Path(str(resources.files("codenames_ai"))) / "wordlists",  # installed wheel
+        Path(__file__).resolve().parent.parent / "wordlists",  # editable install / checkout
+    ]
+    for folder in candidates:
+        if folder.is_dir():
+            return folder
+    raise DeckError("the shipped wordlists/ folder is missing; reinstall codenames-ai")
+
+
+def read_word_list(path: str | Path, *, needed: int = 1) -> tuple[str, ...]:
+    """Read a word list: one card per line, blank lines and ``#`` comments ignored.
+
+    Raises ``DeckError`` naming the file for a missing or unreadable file, duplicates, or
+    fewer than ``needed`` cards.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DeckError(f"{path}: no such word list") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckError(f"{path}: cannot read the word list ({exc})") from None
+    words = tuple(line.strip() for line in text.splitlines()
+                  if line.strip() and not line.lstrip().startswith("#"))
+    check_deck(words, needed, source=str(path))
+    return words
+
+
+def default_deck(edition: str = "words", *, needed: int = 1) -> tuple[str, ...]:
+    """The deck shipped for ``edition``.
+
+    The Pictures edition deals from the word deck until a picture deck ships (issue 6);
+    custom layouts use the word deck too.
+    """
+    filename = DEFAULT_DECKS.get(edition, DEFAULT_DECKS["words"])
+    return read_word_list(wordlists_dir() / filename, needed=needed)

@@ -1,0 +1,1 @@
+"""Showing games to people: text rendering now, the interactive terminal game later."""

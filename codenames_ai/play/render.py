@@ -1,0 +1,126 @@
+"""Plain-text rendering of boards, events and outcomes. Returns strings; prints nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ..core.cards import Identity, Role, Team
+from ..core.clues import ClueValidator
+from ..core.events import (
+    Abandoned,
+    ClueGiven,
+    Covered,
+    CoverReason,
+    Event,
+    GuessMade,
+    InvalidClue,
+    Passed,
+    TimedOut,
+)
+from ..core.record import GameRecord, replay_steps
+from ..core.state import EndReason, GameState, Outcome
+from ..core.views import Phase
+
+_KEY_MARK = {Identity.RED: "r", Identity.BLUE: "b", Identity.BYSTANDER: ".",
+             Identity.ASSASSIN: "x"}
+_REVEALED_MARK = {Identity.RED: "R", Identity.BLUE: "B", Identity.BYSTANDER: "-",
+                  Identity.ASSASSIN: "X"}
+_IDENTITY_NAME = {Identity.RED: "red agent", Identity.BLUE: "blue agent",
+                  Identity.BYSTANDER: "bystander", Identity.ASSASSIN: "the assassin"}
+
+
+def column_label(col: int) -> str:
+    """``A``, ``B``, ... ``Z``, ``AA``, ... as on a spreadsheet."""
+    label = ""
+    col += 1
+    while col:
+        col, rest = divmod(col - 1, 26)
+        label = chr(ord("A") + rest) + label
+    return label
+
+
+def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols: int,
+                 key: Sequence[Identity] | None = None) -> str:
+    """The grid with coordinates. Revealed cards are upper case with ``[R]``, ``[B]``,
+    ``[-]`` (bystander) or ``[X]`` (assassin); with a ``key``, face-up cards show the key's
+    mark (``r``, ``b``, ``.``, ``x``) for a spymaster or an observer."""
+    cells = []
+    for i, word in enumerate(words):
+        shown = revealed[i]
+        if shown is not None:
+            cells.append(f"[{_REVEALED_MARK[shown]}] {word.upper()}")
+        elif key is not None:
+            cells.append(f" {_KEY_MARK[key[i]]}  {word}")
+        else:
+            cells.append(f"    {word}")
+    width = max(len(cell) for cell in cells) + 2
+    rows = [cells[r:r + cols] for r in range(0, len(cells), cols)]
+    header = "    " + "".join(column_label(c).ljust(width) for c in range(cols))
+    lines = [header.rstrip()]
+    for r, row in enumerate(rows, start=1):
+        lines.append(f"{r:>2}  " + "".join(cell.ljust(width) for cell in row).rstrip())
+    return "\n".join(lines)
+
+
+def render_state_board(state: GameState, *, show_key: bool) -> str:
+    revealed = [state.board.key[i] if state.is_revealed(i) else None
+                for i in range(len(state.board.words))]
+    return render_board(state.board.words, revealed, state.rules.layout.cols,
+                        key=state.board.key if show_key else None)
+
+
+def describe_event(event: Event) -> str:
+    """One line for one event."""
+    if isinstance(event, ClueGiven):
+        return f"Turn {event.turn} · {event.team.value} spymaster: {event.clue}"
+    if isinstance(event, InvalidClue):
+        return (f"Turn {event.turn} · {event.team.value} spymaster: {event.clue} is invalid "
+                f"[{event.rule}]: {event.reason}. The turn ends.")
+    if isinstance(event, GuessMade):
+        return f"  {event.team.value} touches {event.word!r}: {_IDENTITY_NAME[event.identity]}"
+    if isinstance(event, Passed):
+        return f"  {event.team.value} stops guessing"
+    if isinstance(event, TimedOut):
+        move = "clue" if event.role is Role.SPYMASTER else "guess"
+        return f"  {event.team.value} {event.role.value} ran out of time: the {move} is forfeit"
+    if isinstance(event, Covered):
+        why = {CoverReason.PENALTY: "penalty for the invalid clue",
+               CoverReason.VIRTUAL_TURN: "the virtual team's turn",
+               CoverReason.TIMEOUT: "chosen by the engine after a timeout"}[event.reason]
+        return (f"  {event.chooser.value} spymaster covers {event.team.value} agent "
+                f"{event.word!r} ({why})")
+    if isinstance(event, Abandoned):
+        return f"Turn {event.turn} · the game is stopped at the turn limit"
+    raise TypeError(f"unknown event {event!r}")
+
+
+def describe_outcome(outcome: Outcome) -> str:
+    if outcome.winner is None:
+        return f"No winner: stopped after {outcome.turns} turns."
+    loser = outcome.winner.other.value
+    why = ("all of its agents are covered" if outcome.reason is EndReason.AGENTS_COVERED
+           else f"{loser} touched the assassin")
+    line = f"{outcome.winner.value.capitalize()} wins on turn {outcome.turns}: {why}."
+    if outcome.coop_score is not None:
+        line += f" Co-op score {outcome.coop_score}: {outcome.coop_rating}."
+    return line
+
+
+def render_game(record: GameRecord, *, show_key: bool = True,
+                validator: ClueValidator | None = None) -> Iterator[str]:
+    """The game turn by turn: the opening board, each event, the board after each turn,
+    and the outcome. Replays the record, so a damaged record raises ``RecordError``."""
+    layout = record.rules.layout
+    yield (f"{record.rules.edition.capitalize()} edition, {layout.rows}x{layout.cols}, "
+           f"{record.rules.variant.value} play, {record.rules.guess_limit.value} guess limit, "
+           f"seed {record.seed}. {record.board.starting_team.value.capitalize()} starts.")
+    start = GameState(record.rules, record.board, validator=validator)
+    yield render_state_board(start, show_key=show_key)
+    for produced, state in replay_steps(record, validator=validator):
+        for event in produced:
+            yield describe_event(event)
+        if state.phase is Phase.CLUE or state.is_over:
+            yield (f"  red {state.cards_left(Team.RED)} left · blue "
+                   f"{state.cards_left(Team.BLUE)} left")
+            yield render_state_board(state, show_key=show_key)
+    yield describe_outcome(record.outcome)
