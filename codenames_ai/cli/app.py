@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -37,19 +37,19 @@ app = typer.Typer(
 )
 
 
-class EditionName(str, Enum):
+class EditionName(StrEnum):
     words = "words"
     pictures = "pictures"
     custom = "custom"
 
 
-class VariantName(str, Enum):
+class VariantName(StrEnum):
     standard = "standard"
     coop = "coop"
     three_player = "three-player"
 
 
-class GuessLimitName(str, Enum):
+class GuessLimitName(StrEnum):
     classic = "classic"
     strict = "strict"
 
@@ -81,7 +81,7 @@ def build_rules(
     if edition_name == "custom":
         base = edition("words").layout
         fields = {**base.__dict__, **overrides}
-        rules = custom(Layout(**fields))  # type: ignore[arg-type]
+        rules = custom(Layout(**fields))
     else:
         if overrides:
             raise ConfigError(
@@ -184,21 +184,10 @@ def _write(path: Path, text: str) -> None:
 
 
 def main() -> None:
-    """Entry point: our errors become one line on stderr and exit code 1, no traceback."""
+    """Entry point: our errors become one line on stderr and exit code 1, no traceback.
+    Usage errors (an unknown option or choice) are typer's: a usage line and exit code 2."""
     try:
-        app(standalone_mode=False)
+        app()
     except CodenamesError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(1)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
-    except typer.Abort:
-        typer.echo("aborted", err=True)
-        sys.exit(1)
-    except Exception as exc:  # click's usage errors
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        raise

@@ -3,20 +3,66 @@
 Standard library only: no numpy, no I/O, no agents. Everything else builds on this.
 """
 
-from .actions import UNLIMITED, Action, Clue, ClueNumber, Cover, Guess, GuesserAction, Pass, \
-    Unlimited, parse_clue_number
+from .actions import (
+    UNLIMITED,
+    Action,
+    Clue,
+    ClueNumber,
+    Cover,
+    Guess,
+    GuesserAction,
+    Pass,
+    Unlimited,
+    parse_clue_number,
+)
 from .board import Board, check_deck, deal, derive_seed, random_key
 from .cards import Identity, Role, Team
-from .clues import BasicClueValidator, ClueContext, ClueValidator, ClueViolation, check_clue, \
-    normalize_word
-from .errors import AgentError, CodenamesError, ConfigError, DeckError, IllegalActionError, \
-    IllegalClueError, RecordError
-from .events import Abandoned, ClueGiven, Covered, CoverReason, Event, GuessMade, InvalidClue, \
-    Passed, TimedOut
+from .clues import (
+    BasicClueValidator,
+    ClueContext,
+    ClueValidator,
+    ClueViolation,
+    check_clue,
+    normalize_word,
+)
+from .errors import (
+    AgentError,
+    CodenamesError,
+    ConfigError,
+    DeckError,
+    IllegalActionError,
+    IllegalClueError,
+    RecordError,
+)
+from .events import (
+    Abandoned,
+    ClueGiven,
+    Covered,
+    CoverReason,
+    Event,
+    GuessMade,
+    InvalidClue,
+    Passed,
+    TimedOut,
+)
 from .protocols import Guesser, Spymaster, agent_id
 from .record import GameRecord, replay, replay_steps
-from .rules import COOP_RATINGS, EDITIONS, PICTURES, WORDS, GuessLimit, InvalidCluePolicy, \
-    Layout, RuleSet, Variant, coop_rating, custom, edition, guess_limit, variant
+from .rules import (
+    COOP_RATINGS,
+    EDITIONS,
+    PICTURES,
+    WORDS,
+    GuessLimit,
+    InvalidCluePolicy,
+    Layout,
+    RuleSet,
+    Variant,
+    coop_rating,
+    custom,
+    edition,
+    guess_limit,
+    variant,
+)
 from .runner import DEFAULT_MAX_TURNS, Seats, play_game
 from .state import CoverTask, EndReason, GameState, Outcome
 from .views import GuesserView, Phase, PublicView, SpymasterView

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeAlias
 
-from .actions import UNLIMITED, Clue, ClueNumber
+from .actions import UNLIMITED, Clue, ClueNumber, Unlimited
 from .cards import Identity, Role, Team
 from .errors import RecordError
 
@@ -88,7 +88,7 @@ Event: TypeAlias = ClueGiven | InvalidClue | GuessMade | Passed | TimedOut | Cov
 
 
 def _number_to_json(number: ClueNumber) -> int | str:
-    return number.value if number is UNLIMITED else number  # type: ignore[union-attr]
+    return number.value if isinstance(number, Unlimited) else number
 
 
 def _number_from_json(value: Any) -> ClueNumber:

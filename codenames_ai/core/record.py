@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -180,12 +181,10 @@ def replay(record: GameRecord, *, validator: ClueValidator | None = None,
     Every event must be what the rules produce for that move on that board, and the game
     must end with the recorded outcome; otherwise ``RecordError`` says where it differs.
     """
-    state = None
-    for _, state in replay_steps(record, validator=validator, source=source):
-        pass
-    if state is None:
+    last = deque(replay_steps(record, validator=validator, source=source), maxlen=1)
+    if not last:
         raise RecordError(f"{source}: the record has no moves")
-    return state
+    return last[0][1]
 
 
 def _apply_recorded(state: GameState, event: Event) -> None:

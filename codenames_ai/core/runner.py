@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .actions import Clue, Cover, Guess, Pass
+from .actions import Action, Clue, Cover, Guess, Pass
 from .board import Board, deal, derive_seed
 from .cards import Team
 from .clues import ClueValidator
@@ -25,6 +25,7 @@ from .state import GameState
 from .views import Phase
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 DEFAULT_MAX_TURNS = 200
 
@@ -122,54 +123,58 @@ def _start_agents(seats: Seats, seed: int) -> None:
 
 def _play_move(state: GameState, seats: Seats, clock: Callable[[], float]) -> None:
     team = state.current_team
+    rules = state.rules
+    answer: object
     if state.phase is Phase.GUESS:
         seat = f"{team.value} guesser"
-        guesser = seats.guesser(team)
-        view = state.guesser_view(team)
-        action: Any = _timed(guesser.guess, view, state.rules.guess_time_limit, seat, clock)
-        expected: tuple[type, ...] = (Guess, Pass)
+        answer = _timed(seats.guesser(team).guess, state.guesser_view(team),
+                        rules.guess_time_limit, seat, clock)
+        expected: tuple[type[Action], ...] = (Guess, Pass)
+    elif state.phase is Phase.COVER:
+        seat = f"{team.value} spymaster"
+        answer = _timed(seats.spymaster(team).choose_cover, state.spymaster_view(team),
+                        rules.clue_time_limit, seat, clock)
+        expected = (Cover,)
     else:
         seat = f"{team.value} spymaster"
-        spymaster = seats.spymaster(team)
-        view_sm = state.spymaster_view(team)
-        if state.phase is Phase.COVER:
-            action = _timed(spymaster.choose_cover, view_sm, state.rules.clue_time_limit, seat,
-                            clock)
-            expected = (Cover,)
-        else:
-            action = _timed(spymaster.give_clue, view_sm, state.rules.clue_time_limit, seat,
-                            clock)
-            expected = (Clue,)
-    if action is _TIMED_OUT:
+        answer = _timed(seats.spymaster(team).give_clue, state.spymaster_view(team),
+                        rules.clue_time_limit, seat, clock)
+        expected = (Clue,)
+    if answer is _TIMED_OUT:
         state.forfeit()
         return
-    if not isinstance(action, expected):
+    if not isinstance(answer, Clue | Guess | Pass | Cover) or not isinstance(answer, expected):
         names = " or ".join(t.__name__ for t in expected)
-        raise AgentError(seat, f"returned {action!r}; a {state.phase.value} move must be {names}")
+        raise AgentError(seat, f"returned {answer!r}; a {state.phase.value} move must be {names}")
     try:
-        state.apply(action)
+        state.apply(answer)
     except IllegalActionError as exc:
-        raise AgentError(seat, f"illegal move {action!r}: {exc}") from exc
+        raise AgentError(seat, f"illegal move {answer!r}: {exc}") from exc
 
 
-_TIMED_OUT = object()
+class _TimedOut:
+    """Marks a move that overran its budget."""
 
 
-def _timed(move: Callable[[Any], T], view: Any, budget: float | None, seat: str,
-           clock: Callable[[], float]) -> T | object:
+_TIMED_OUT = _TimedOut()
+
+
+def _timed(move: Callable[[V], T], view: V, budget: float | None, seat: str,
+           clock: Callable[[], float]) -> T | _TimedOut:
     """Call ``move(view)``; return ``_TIMED_OUT`` if it overran ``budget`` seconds."""
     if budget is None:
         try:
             return move(view)
         except Exception as exc:
             raise AgentError(seat, f"crashed: {type(exc).__name__}: {exc}") from exc
-    box: dict[str, Any] = {}
+    results: list[T] = []
+    errors: list[BaseException] = []
 
     def run() -> None:
         try:
-            box["result"] = move(view)
+            results.append(move(view))
         except BaseException as exc:  # handed to the runner's thread below
-            box["error"] = exc
+            errors.append(exc)
 
     started = clock()
     worker = threading.Thread(target=run, name=f"codenames {seat}", daemon=True)
@@ -177,7 +182,7 @@ def _timed(move: Callable[[Any], T], view: Any, budget: float | None, seat: str,
     worker.join(budget)
     if worker.is_alive() or clock() - started > budget:
         return _TIMED_OUT
-    if "error" in box:
-        exc = box["error"]
-        raise AgentError(seat, f"crashed: {type(exc).__name__}: {exc}") from exc
-    return box["result"]
+    if errors:
+        error = errors[0]
+        raise AgentError(seat, f"crashed: {type(error).__name__}: {error}") from error
+    return results[0]

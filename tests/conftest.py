@@ -1,0 +1,37 @@
+"""Shared helpers: small real boards written out by hand, and a shipped deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from codenames_ai.core import Board, GameState, Identity, Layout, RuleSet, Team, custom
+from codenames_ai.decks import default_deck
+
+# A 3x3 game: red starts with 2 agents + the double agent, blue has 2, 3 bystanders, 1 assassin.
+SMALL_LAYOUT = Layout(rows=3, cols=3, first_team_agents=2, second_team_agents=2,
+                      double_agent=True, bystanders=3, assassins=1)
+SMALL_WORDS = ("apple", "bear", "cat", "dog", "eel", "fig", "goat", "hat", "ink")
+#            apple bear cat | dog eel | fig goat hat | ink
+SMALL_KEY = "R R R B B . . . X"
+
+_MARK = {"R": Identity.RED, "B": Identity.BLUE, ".": Identity.BYSTANDER, "X": Identity.ASSASSIN}
+
+
+def make_board(key: str, words: tuple[str, ...] = SMALL_WORDS,
+               starting_team: Team = Team.RED) -> Board:
+    """A board from a key written as marks: R, B, . (bystander), X (assassin)."""
+    return Board(words=words, key=tuple(_MARK[m] for m in key.split()),
+                 starting_team=starting_team)
+
+
+def small_rules(**options: object) -> RuleSet:
+    return custom(SMALL_LAYOUT, **options)
+
+
+def small_game(key: str = SMALL_KEY, **options: object) -> GameState:
+    return GameState(small_rules(**options), make_board(key))
+
+
+@pytest.fixture(scope="session")
+def deck() -> tuple[str, ...]:
+    return default_deck("words")

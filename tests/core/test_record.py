@@ -1,0 +1,103 @@
+"""Game records: byte-identical per seed, round trips, replay, and damaged files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from codenames_ai.agents import RandomGuesser, RandomSpymaster
+from codenames_ai.core import (
+    PICTURES,
+    WORDS,
+    GameRecord,
+    RecordError,
+    Seats,
+    Variant,
+    play_game,
+    replay,
+)
+
+
+def random_seats(deck: tuple[str, ...]) -> Seats:
+    return Seats.standard(
+        red_spymaster=RandomSpymaster(deck), red_guesser=RandomGuesser(stop_probability=0.3),
+        blue_spymaster=RandomSpymaster(deck), blue_guesser=RandomGuesser(stop_probability=0.3))
+
+
+def test_same_seed_and_agents_give_byte_identical_records(deck: tuple[str, ...]) -> None:
+    first = play_game(WORDS, random_seats(deck), seed=5, deck=deck).to_jsonl()
+    second = play_game(WORDS, random_seats(deck), seed=5, deck=deck).to_jsonl()
+    other = play_game(WORDS, random_seats(deck), seed=6, deck=deck).to_jsonl()
+    assert first == second
+    assert first != other
+
+
+def test_record_round_trips_and_replays_to_the_outcome(deck: tuple[str, ...]) -> None:
+    rules = PICTURES.with_options(variant=Variant.THREE_PLAYER)
+    guesser = RandomGuesser(stop_probability=0.3)
+    seats = Seats.three_player(red_spymaster=RandomSpymaster(deck),
+                               blue_spymaster=RandomSpymaster(deck), guesser=guesser)
+    record = play_game(rules, seats, seed=9, deck=deck)
+    text = record.to_jsonl()
+    parsed = GameRecord.from_jsonl(text)
+    assert parsed == record
+    assert parsed.to_jsonl() == text
+    assert replay(parsed).outcome == record.outcome
+    header = json.loads(text.splitlines()[0])
+    assert header["seed"] == 9 and header["agents"]["red guesser"] == "random-guesser-v1"
+
+
+@pytest.fixture
+def text(deck: tuple[str, ...]) -> str:
+    return play_game(WORDS, random_seats(deck), seed=3, deck=deck).to_jsonl()
+
+
+def test_a_truncated_record_is_rejected(text: str) -> None:
+    lines = text.splitlines()
+    with pytest.raises(RecordError, match="truncated"):
+        GameRecord.from_jsonl("\n".join(lines[:-3]) + "\n")
+    with pytest.raises(RecordError, match="line 3 is not valid JSON"):
+        GameRecord.from_jsonl("\n".join(lines[:2] + [lines[2][:10]]))
+    with pytest.raises(RecordError, match="empty file"):
+        GameRecord.from_jsonl("")
+
+
+def test_a_tampered_record_is_rejected(text: str) -> None:
+    lines = text.splitlines()
+    row = json.loads(lines[1])
+    row["word"] = row["word"] + "x"
+    lines[1] = json.dumps(row)
+    with pytest.raises(RecordError, match="checksum mismatch"):
+        GameRecord.from_jsonl("\n".join(lines) + "\n")
+
+
+def test_an_edited_record_with_a_fresh_checksum_fails_replay(text: str) -> None:
+    record = GameRecord.from_jsonl(text)
+    board = record.board
+    swapped = board.__class__(board.words, tuple(reversed(board.key)), board.starting_team)
+    forged = GameRecord(record.rules, record.seed, swapped, record.agents, record.events,
+                        record.outcome)
+    with pytest.raises(RecordError, match="event"):
+        replay(GameRecord.from_jsonl(forged.to_jsonl()))
+
+
+def test_a_record_with_a_wrong_outcome_fails_replay(text: str) -> None:
+    record = GameRecord.from_jsonl(text)
+    winner = record.outcome.winner
+    assert winner is not None
+    wrong = record.outcome.__class__(winner.other, record.outcome.reason, record.outcome.turns)
+    forged = GameRecord(record.rules, record.seed, record.board, record.agents, record.events,
+                        wrong)
+    with pytest.raises(RecordError, match="the events lead to"):
+        replay(forged)
+
+
+def test_a_record_of_another_version_or_format_is_rejected(text: str) -> None:
+    lines = text.splitlines()
+    header = json.loads(lines[0])
+    header["version"] = 99
+    with pytest.raises(RecordError, match="version 99 is not supported"):
+        GameRecord.from_jsonl("\n".join([json.dumps(header)] + lines[1:]))
+    with pytest.raises(RecordError, match="not a codenames-ai/record header"):
+        GameRecord.from_jsonl('{"kind": "something"}\n')

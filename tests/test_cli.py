@@ -1,0 +1,90 @@
+"""The command line, through typer's runner and as a real process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from codenames_ai import __version__
+from codenames_ai.cli.app import app
+from codenames_ai.core import GameRecord, replay
+
+runner = CliRunner()
+
+
+def codenames(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the installed console entry point in a fresh process."""
+    return subprocess.run([sys.executable, "-c", "from codenames_ai.cli.app import main; main()",
+                           *args], capture_output=True, text=True, timeout=120)
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+def test_watch_prints_the_board_every_turn_and_the_outcome() -> None:
+    result = runner.invoke(app, ["watch", "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    assert "Words edition, 5x5" in result.output
+    assert "Turn 1 · " in result.output and " spymaster: " in result.output
+    assert result.output.count("    A ") >= 3  # the board, again after each turn
+    assert " wins on turn " in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["--edition", "pictures"],
+    ["--variant", "coop"],
+    ["--variant", "three-player", "--guess-limit", "strict"],
+    ["--edition", "custom", "--rows", "4", "--cols", "4", "--first-agents", "5",
+     "--second-agents", "5", "--bystanders", "4", "--assassins", "1"],
+])
+def test_watch_editions_and_variants(args: list[str]) -> None:
+    result = runner.invoke(app, ["watch", "--seed", "3", *args])
+    assert result.exit_code == 0, result.output
+    assert "wins on turn" in result.output or "No winner" in result.output
+
+
+def test_watch_record_twice_gives_identical_files_and_replays(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert runner.invoke(app, ["watch", "--seed", "1", "--record", str(first)]).exit_code == 0
+    assert runner.invoke(app, ["watch", "--seed", "1", "--record", str(second)]).exit_code == 0
+    assert first.read_bytes() == second.read_bytes()
+    record = GameRecord.from_jsonl(first.read_text())
+    assert replay(record).outcome == record.outcome
+    shown = runner.invoke(app, ["replay", str(first)])
+    assert shown.exit_code == 0 and "wins on turn" in shown.output
+
+
+def test_bad_input_is_one_clear_line_and_exit_1(tmp_path: Path) -> None:
+    small = tmp_path / "small.txt"
+    small.write_text("one\ntwo\nthree\n")
+    dup = tmp_path / "dup.txt"
+    dup.write_text("\n".join([f"w{i}" for i in range(30)] + ["w1"]))
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"kind": "header"\n')
+    cases = {
+        ("watch", "--deck", str(small)): "has 3 cards but a board needs 25",
+        ("watch", "--deck", str(dup)): "'w1' appears twice",
+        ("watch", "--deck", str(tmp_path / "missing.txt")): "no such word list",
+        ("watch", "--edition", "custom", "--rows", "3", "--cols", "3"): "3x3 grid has 9 cards",
+        ("watch", "--bystanders", "3"): "need --edition custom",
+        ("replay", str(broken)): "line 1 is not valid JSON",
+        ("replay", str(tmp_path / "none.jsonl")): "cannot read the record",
+    }
+    for args, message in cases.items():
+        result = codenames(*args)
+        assert result.returncode == 1, (args, result.stderr)
+        assert message in result.stderr, (args, result.stderr)
+        assert "Traceback" not in result.stderr
+        assert result.stderr.count("\n") == 1
+
+
+def test_unknown_edition_is_a_usage_error_without_traceback() -> None:
+    result = codenames("watch", "--edition", "duet")
+    assert result.returncode == 2
+    assert "'duet' is not one of" in result.stderr and "Traceback" not in result.stderr
