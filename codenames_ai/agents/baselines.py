@@ -35,9 +35,12 @@ class RandomSpymaster:
         number = self._rng.randint(1, max(1, min(self.max_number, view.cards_left(view.team))))
         context = view.clue_context()
         visible = {normalize_word(w) for w in context.visible_words}
-        # Sample without shuffling the whole list: most words are legal, so this ends fast.
-        order = self._rng.sample(range(len(self.words)), len(self.words))
-        for i in order:
+        # Random picks first (most words are legal); then one pass over the whole list from a
+        # random offset, so the search is bounded and always finds a legal word if one exists.
+        count = len(self.words)
+        picks = [self._rng.randrange(count) for _ in range(min(count, 16))]
+        offset = self._rng.randrange(count)
+        for i in picks + [(offset + k) % count for k in range(count)]:
             word = self.words[i]
             if normalize_word(word) in visible:
                 continue
