@@ -18,6 +18,7 @@ from ..core.events import (
     TimedOut,
 )
 from ..core.record import GameRecord, replay_steps
+from ..core.rules import Variant
 from ..core.state import EndReason, GameState, Outcome
 from ..core.views import Phase
 
@@ -94,9 +95,14 @@ def describe_event(event: Event) -> str:
     raise TypeError(f"unknown event {event!r}")
 
 
-def describe_outcome(outcome: Outcome) -> str:
+def describe_outcome(outcome: Outcome, *, coop_team: Team | None = None) -> str:
+    """One line for the outcome; ``coop_team`` names the players' team in co-op games."""
     if outcome.winner is None:
         return f"No winner: stopped after {outcome.turns} turns."
+    if coop_team is not None and outcome.winner is not coop_team:
+        why = ("you touched the assassin" if outcome.reason is EndReason.ASSASSIN
+               else "the virtual team's agents are all covered")
+        return f"The virtual team ({outcome.winner.value}) wins on turn {outcome.turns}: {why}."
     loser = outcome.winner.other.value
     why = ("all of its agents are covered" if outcome.reason is EndReason.AGENTS_COVERED
            else f"{loser} touched the assassin")
@@ -113,7 +119,8 @@ def render_game(record: GameRecord, *, show_key: bool = True,
     layout = record.rules.layout
     yield (f"{record.rules.edition.capitalize()} edition, {layout.rows}x{layout.cols}, "
            f"{record.rules.variant.value} play, {record.rules.guess_limit.value} guess limit, "
-           f"seed {record.seed}. {record.board.starting_team.value.capitalize()} starts.")
+           f"seed {record.seed}. {record.board.starting_team.value.capitalize()} starts"
+           + (" and is the players' team." if record.rules.variant is Variant.COOP else "."))
     start = GameState(record.rules, record.board, validator=validator)
     yield render_state_board(start, show_key=show_key)
     for produced, state in replay_steps(record, validator=validator):
@@ -123,4 +130,5 @@ def render_game(record: GameRecord, *, show_key: bool = True,
             yield (f"  red {state.cards_left(Team.RED)} left · blue "
                    f"{state.cards_left(Team.BLUE)} left")
             yield render_state_board(state, show_key=show_key)
-    yield describe_outcome(record.outcome)
+    coop_team = record.board.starting_team if record.rules.variant is Variant.COOP else None
+    yield describe_outcome(record.outcome, coop_team=coop_team)

@@ -1,0 +1,23 @@
+"""The README's Python examples run as written (like a doctest)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_python_blocks_run() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
+    assert blocks, "the README has no Python example"
+    for block in blocks:
+        exec(compile(block, str(README), "exec"), {"__name__": "readme"})
+
+
+def test_readme_opens_with_the_two_quickstart_commands() -> None:
+    text = README.read_text()
+    quickstart = text.split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```bash\n(.*?)\n```", quickstart, flags=re.S)
+    assert commands == ["pip install -e . && codenames watch --seed 7",
+                        "pip install -e '.[test]' && pytest"]
