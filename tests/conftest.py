@@ -25,7 +25,9 @@ def make_board(key: str, words: tuple[str, ...] = SMALL_WORDS,
 
 
 def small_rules(**options: object) -> RuleSet:
-    return custom(SMALL_LAYOUT, **options)
+    """A 3x3 game with the core's basic clue checks only (the legality layer has its own
+    tests), unless ``clue_rules`` is given."""
+    return custom(SMALL_LAYOUT, **{"clue_rules": "basic", **options})
 
 
 def small_game(key: str = SMALL_KEY, **options: object) -> GameState:

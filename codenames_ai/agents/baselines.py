@@ -6,14 +6,15 @@ import random
 from collections.abc import Iterable, Sequence
 
 from ..core.actions import Clue, ClueNumber, Cover, Guess, GuesserAction, Pass
-from ..core.clues import ClueValidator, check_clue, normalize_word
+from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_validator
 from ..core.errors import DeckError
 from ..core.views import GuesserView, SpymasterView
 
 
 class RandomSpymaster:
     """Gives a random legal clue word from ``words`` with a random number from 1 to
-    ``max_number`` (capped at the cards its team has left); covers a random agent."""
+    ``max_number`` (capped at the cards its team has left); covers a random agent. Its clues
+    are checked with the game's clue rules (or ``validator``, if given)."""
 
     agent_id = "random-spymaster-v1"
 
@@ -34,6 +35,8 @@ class RandomSpymaster:
     def give_clue(self, view: SpymasterView) -> Clue:
         number = self._rng.randint(1, max(1, min(self.max_number, view.cards_left(view.team))))
         context = view.clue_context()
+        # The game's own clue rules unless this agent was given others: never an illegal clue.
+        validator = self.validator or resolve_validator(view.rules.clue_rules)
         visible = {normalize_word(w) for w in context.visible_words}
         # Random picks first (most words are legal); then one pass over the whole list from a
         # random offset, so the search is bounded and always finds a legal word if one exists.
@@ -44,7 +47,7 @@ class RandomSpymaster:
             word = self.words[i]
             if normalize_word(word) in visible:
                 continue
-            if check_clue(Clue(word, number), context, self.validator) is None:
+            if check_clue(Clue(word, number), context, validator) is None:
                 return Clue(word, number)
         raise DeckError(f"none of the random spymaster's {len(self.words)} clue words is a "
                         "legal clue on this board; give it a longer word list")

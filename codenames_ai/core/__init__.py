@@ -24,6 +24,7 @@ from .clues import (
     ClueViolation,
     check_clue,
     normalize_word,
+    resolve_validator,
 )
 from .errors import (
     AgentError,
@@ -78,5 +79,5 @@ __all__ = [
     "Role", "RuleSet", "Seats", "Spymaster", "SpymasterView", "Team", "TimedOut", "Unlimited",
     "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "coop_rating", "custom", "deal",
     "derive_seed", "edition", "guess_limit", "normalize_word", "parse_clue_number",
-    "play_game", "random_key", "replay", "replay_steps", "variant",
+    "play_game", "random_key", "replay", "replay_steps", "resolve_validator", "variant",
 ]

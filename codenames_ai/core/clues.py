@@ -6,12 +6,15 @@ validator adds the linguistic rules of a rule-set preset (forms, compounds, homo
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import dataclass
+from importlib import metadata
 from typing import Protocol, runtime_checkable
 
 from .actions import UNLIMITED, Clue
 from .cards import Team
+from .errors import ConfigError
 from .rules import RuleSet
 
 
@@ -106,3 +109,25 @@ def _check_number(clue: Clue, context: ClueContext) -> ClueViolation | None:
             f"cards left, so the number must be 0..{context.cards_left} or 'unlimited'",
         )
     return None
+
+
+VALIDATOR_ENTRY_POINTS = "codenames_ai.clue_rules"
+
+
+@functools.lru_cache(maxsize=64)
+def resolve_validator(name: str) -> ClueValidator:
+    """The validator for ``RuleSet.clue_rules``: ``"basic"`` is built in; any other name is
+    looked up by the part before ``:`` among the ``codenames_ai.clue_rules`` entry points
+    (this package registers ``classic``, ``strict``, ``flexible``, ``pictures`` and ``house``;
+    a plugin package can add its own), and the entry point is called with the full name."""
+    if name == BasicClueValidator.name:
+        return BasicClueValidator()
+    family = name.split(":", 1)[0].strip().lower()
+    for entry_point in metadata.entry_points(group=VALIDATOR_ENTRY_POINTS):
+        if entry_point.name == family:
+            validator: ClueValidator = entry_point.load()(name)
+            return validator
+    known = sorted({"basic"} | {ep.name for ep in
+                                metadata.entry_points(group=VALIDATOR_ENTRY_POINTS)})
+    raise ConfigError(f"no clue rules named {name!r}; installed: {', '.join(known)} "
+                      "(is codenames-ai installed, e.g. pip install -e .?)")

@@ -112,8 +112,9 @@ PICTURES_LAYOUT = Layout(rows=4, cols=5, first_team_agents=7, second_team_agents
 class RuleSet:
     """Everything that decides what is legal in a game. Frozen; a game's state points to one.
 
-    ``clue_rules`` names the clue validator preset (``"basic"`` is built into the core; the
-    legality layer adds more). Time limits are seconds per move, ``None`` for no limit.
+    ``clue_rules`` names the clue rules (``"classic"``, ``"strict"``, ``"flexible"``,
+    ``"pictures"``, ``"house:..."`` from the legality layer, or ``"basic"``: the core's own checks
+    only). Time limits are seconds per move, ``None`` for no limit.
     """
 
     edition: str
@@ -123,7 +124,7 @@ class RuleSet:
     allow_zero_clue: bool = True
     allow_unlimited_clue: bool = True
     invalid_clue_policy: InvalidCluePolicy = InvalidCluePolicy.PENALTY
-    clue_rules: str = "basic"
+    clue_rules: str = "classic"
     clue_time_limit: float | None = None
     guess_time_limit: float | None = None
 
@@ -165,7 +166,7 @@ class RuleSet:
 
 
 WORDS = RuleSet(edition="words", layout=WORDS_LAYOUT)
-PICTURES = RuleSet(edition="pictures", layout=PICTURES_LAYOUT)
+PICTURES = RuleSet(edition="pictures", layout=PICTURES_LAYOUT, clue_rules="pictures")
 
 EDITIONS: dict[str, RuleSet] = {"words": WORDS, "pictures": PICTURES}
 

@@ -9,7 +9,7 @@ from enum import Enum
 from .actions import UNLIMITED, Action, Clue, Cover, Guess, Pass
 from .board import Board
 from .cards import Identity, Role, Team
-from .clues import BasicClueValidator, ClueContext, ClueValidator, ClueViolation, check_clue
+from .clues import ClueContext, ClueValidator, ClueViolation, check_clue, resolve_validator
 from .errors import ConfigError, IllegalActionError, IllegalClueError
 from .events import (
     Abandoned,
@@ -78,12 +78,7 @@ class GameState:
                  validator: ClueValidator | None = None) -> None:
         board.check_fits(rules.layout)
         if validator is None:
-            if rules.clue_rules != BasicClueValidator.name:
-                raise ConfigError(
-                    f"the rule set asks for clue rules {rules.clue_rules!r}; pass a validator "
-                    "with that name (the legality layer provides them)"
-                )
-            validator = BasicClueValidator()
+            validator = resolve_validator(rules.clue_rules)
         elif validator.name != rules.clue_rules:
             raise ConfigError(
                 f"validator {validator.name!r} does not match the rule set's clue rules "

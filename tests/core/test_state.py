@@ -159,7 +159,7 @@ def test_strict_limit_gives_the_extra_guess_for_leftover_cards() -> None:
 def test_the_extra_guess_on_an_own_agent_uses_a_leftover() -> None:
     layout = Layout(rows=3, cols=3, first_team_agents=3, second_team_agents=2,
                     double_agent=True, bystanders=2, assassins=1)
-    rules = custom(layout, guess_limit=GuessLimit.STRICT)
+    rules = custom(layout, guess_limit=GuessLimit.STRICT, clue_rules="basic")
     state = GameState(rules, make_board("R R R R B B . . X"))
     play(state, Clue("fruit", 2), Guess(0), Pass())  # one leftover
     play(state, Clue("sea", 1), Guess(4))

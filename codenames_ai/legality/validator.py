@@ -1,0 +1,83 @@
+"""The clue validator the rules core calls: one word against the visible board."""
+
+from __future__ import annotations
+
+import functools
+
+from ..core.clues import ClueContext, ClueViolation
+from .analysis import WordAnalysis, analyze, analyze_card
+from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
+
+
+def keys(analysis: WordAnalysis, kind: str) -> frozenset[str]:
+    """The keys of one kind (``"family"``, ``"phones"``, ...; ``"self"`` is the word)."""
+    if kind == "self":
+        return frozenset({analysis.word})
+    value: frozenset[str] = getattr(analysis, kind)
+    return value
+
+
+def _message(rule: str, clue: str, card: str, shared: frozenset[str]) -> str:
+    board = card.upper()
+    example = sorted(shared)[0]
+    return {
+        "form": f"'{clue}' is a form of {board} on the board (both are forms of '{example}')",
+        "compound": f"'{clue}' is a compound built on {board} on the board",
+        "compound-part": f"'{clue}' is part of the compound {board} on the board",
+        "homophone": f"'{clue}' sounds like {board} on the board (homophone)",
+        "rhyme": f"'{clue}' rhymes with {board} on the board",
+        "sound-alike": f"'{clue}' sounds like {board} on the board but for one sound",
+        "same-root": f"'{clue}' has the same root as {board} on the board ('{example}')",
+        "part-of-board-word": f"'{clue}' is part of {board} on the board",
+    }[rule]
+
+
+class LegalityValidator:
+    """Checks a clue word with the switches of a ``ClueRules`` preset or house rules."""
+
+    def __init__(self, rules: ClueRules) -> None:
+        self.rules = rules
+        self.name = rules.name
+        self._intrinsic = [r for r in INTRINSIC_RULES if r in rules.checks]
+        self._relational = [(r, RELATIONAL_RULES[r][0], RELATIONAL_RULES[r][1])
+                            for r in RELATIONAL_RULES if r in rules.checks]
+
+    def check_word(self, word: str, context: ClueContext) -> ClueViolation | None:
+        """The first rule ``word`` breaks on this board, or ``None``."""
+        return self.check_against(word, context.visible_words)
+
+    def check_against(self, word: str, visible_words: tuple[str, ...] | list[str]
+                      ) -> ClueViolation | None:
+        clue = analyze(word)
+        for rule, reason in clue.intrinsic:
+            if rule in self._intrinsic:
+                return ClueViolation(rule, reason)
+        cards = [(card, analyze_card(card)) for card in visible_words]
+        for rule, clue_kind, card_kind in self._relational:
+            clue_keys = keys(clue, clue_kind)
+            if not clue_keys:
+                continue
+            for card, analysis in cards:
+                shared = clue_keys & keys(analysis, card_kind)
+                if shared:
+                    return ClueViolation(rule, _message(rule, word.strip(), card, shared))
+        return None
+
+    def violations(self, word: str, visible_words: tuple[str, ...] | list[str]
+                   ) -> list[ClueViolation]:
+        """Every rule ``word`` breaks (for explanations; ``check_word`` stops at the first)."""
+        found = [ClueViolation(r, m) for r, m in analyze(word).intrinsic if r in self._intrinsic]
+        clue = analyze(word)
+        for rule, clue_kind, card_kind in self._relational:
+            for card in visible_words:
+                shared = keys(clue, clue_kind) & keys(analyze_card(card), card_kind)
+                if shared:
+                    found.append(ClueViolation(rule, _message(rule, word.strip(), card, shared)))
+        return found
+
+
+@functools.lru_cache(maxsize=64)
+def validator_for(name: str) -> LegalityValidator:
+    """The validator for a preset or house-rules name (cached; the entry point the rules core
+    resolves ``RuleSet.clue_rules`` through)."""
+    return LegalityValidator(clue_rules(name))
