@@ -88,3 +88,20 @@ def test_unknown_edition_is_a_usage_error_without_traceback() -> None:
     result = codenames("watch", "--edition", "duet")
     assert result.returncode == 2
     assert "'duet' is not one of" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_check_says_legal_or_names_every_broken_rule() -> None:
+    legal = runner.invoke(app, ["check", "ocean", "--board", "WHALE,ship"])
+    assert legal.exit_code == 0 and legal.output.strip() == "legal"
+    night = runner.invoke(app, ["check", "night", "--board", "Knight,apple"])
+    assert night.exit_code == 1
+    assert "illegal [homophone]: 'night' sounds like KNIGHT on the board" in night.output
+    ice = runner.invoke(app, ["check", "ice", "--board", "ice cream,APPLE", "--json"])
+    assert ice.exit_code == 1
+    assert '"rule": "compound-part"' in ice.output and '"legal": false' in ice.output
+    covered = runner.invoke(app, ["check", "knives", "--board", "KNIFE,dog",
+                                  "--revealed", "knife"])
+    assert covered.exit_code == 0
+    strict = runner.invoke(app, ["check", "hat", "--board", "cat", "--rules", "strict"])
+    assert strict.exit_code == 1 and "[rhyme]" in strict.output
+    assert runner.invoke(app, ["check", "hat", "--board", "cat"]).exit_code == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -21,6 +22,7 @@ from ..core import (
     custom,
     edition,
     guess_limit,
+    normalize_word,
     play_game,
     variant,
 )
@@ -156,6 +158,49 @@ def replay(
     game = GameRecord.from_jsonl(text, source=str(path))
     for block in render_game(game, show_key=not hide_key):
         typer.echo(block)
+
+
+class RulesName(StrEnum):
+    classic = "classic"
+    strict = "strict"
+    flexible = "flexible"
+    pictures = "pictures"
+
+
+@app.command()
+def check(
+    clue: Annotated[str, typer.Argument(help="The clue word to check.")],
+    board: Annotated[str, typer.Option(
+        help="The board's cards, comma-separated (cards may hold spaces: 'ice cream').")],
+    revealed: Annotated[str, typer.Option(
+        help="Cards already covered, comma-separated: their words are legal again.")] = "",
+    rules: Annotated[RulesName, typer.Option(help="The clue rule set.")] = RulesName.classic,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")]
+    = False,
+) -> None:
+    """Is CLUE a legal clue on this board? Exit 0 and 'legal', or exit 1 and every broken
+    rule with the reason."""
+    from ..legality.check import check_clue_word
+
+    covered = {normalize_word(w) for w in _split_cards(revealed)}
+    visible = [w for w in _split_cards(board) if normalize_word(w) not in covered]
+    violations = check_clue_word(clue, visible, rules.value)
+    if as_json:
+        typer.echo(json.dumps({
+            "clue": clue, "rules": rules.value, "legal": not violations,
+            "violations": [{"rule": v.rule, "message": v.message} for v in violations],
+        }, ensure_ascii=False))
+    elif violations:
+        for violation in violations:
+            typer.echo(f"illegal [{violation.rule}]: {violation.message}")
+    else:
+        typer.echo("legal")
+    if violations:
+        raise typer.Exit(code=1)
+
+
+def _split_cards(text: str) -> list[str]:
+    return [card.strip() for card in text.split(",") if card.strip()]
 
 
 def _baseline_seats(rules: RuleSet, words: tuple[str, ...]) -> Seats:

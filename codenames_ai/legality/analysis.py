@@ -7,6 +7,7 @@ vectorized candidate filter use these same keys, so they always agree.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import unicodedata
@@ -33,15 +34,33 @@ _SUFFIXES: tuple[tuple[str, frozenset[str], frozenset[str]], ...] = tuple(
 _PREFIXES = ("un",)
 _MIN_PART = 3  # shorter pieces ('he' in 'heart') are never parts of a compound
 _VOWEL_LETTERS = set("aeiouy")
+
+
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 _LETTER_NAMES = {
     "a": "EY", "b": "B IY", "c": "S IY", "d": "D IY", "e": "IY", "f": "EH F", "g": "JH IY",
     "h": "EY CH", "i": "AY", "j": "JH EY", "k": "K EY", "l": "EH L", "m": "EH M", "n": "EH N",
     "o": "OW", "p": "P IY", "q": "K Y UW", "r": "AA R", "s": "EH S", "t": "T IY", "u": "Y UW",
     "v": "V IY", "w": "D AH B AH L Y UW", "x": "EH K S", "y": "W AY", "z": "Z IY",
 }
-NUMERAL_WORDS = frozenset(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "trillion", "dozen"])
-POSITION_WORDS = frozenset(["near", "nearby", "next", "adjacent", "beside", "neighbor", "neighbour", "neighboring", "neighbouring", "left", "right", "top", "bottom", "middle", "center", "centre", "central", "corner", "corners", "row", "rows", "column", "columns", "edge", "edges", "diagonal", "diagonally", "above", "below", "beneath", "upper", "lower", "horizontal", "vertical", "first", "last", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"])
-SHADE_WORDS = frozenset(["shade", "shaded", "shading", "shades", "dark", "darker", "darkest", "light", "lighter", "lightest", "pale", "paler", "bright", "brighter", "faded", "dim", "monochrome", "grayscale", "greyscale", "tint", "tinted", "gray", "grey", "black", "white"])
+NUMERAL_WORDS = _word_set("""
+    zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+    fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy
+    eighty ninety hundred thousand million billion trillion dozen
+""")
+POSITION_WORDS = _word_set("""
+    near nearby next adjacent beside neighbor neighbour neighboring neighbouring left right
+    top bottom middle center centre central corner corners row rows column columns edge
+    edges diagonal diagonally above below beneath upper lower horizontal vertical first last
+    second third fourth fifth sixth seventh eighth ninth tenth
+""")
+SHADE_WORDS = _word_set("""
+    shade shaded shading shades dark darker darkest light lighter lightest pale paler bright
+    brighter faded dim monochrome grayscale greyscale tint tinted gray grey black white
+""")
 _ROMAN = re.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 _LETTERS = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?$")
 _WORD_SEPARATORS = re.compile(r"[-\u2010-\u2015_/.+&]")
@@ -65,7 +84,7 @@ class WordAnalysis:
     rhymes: frozenset[str]  # from the last stressed vowel on
     near: frozenset[str]  # pronunciations within one sound (deletion neighbourhood)
     roots: frozenset[str]  # Porter and Snowball stems of the word and its lemmas
-    substrings: frozenset[str] = field(default=frozenset())  # pieces of 3+ letters
+    substrings: frozenset[str] = field(default=frozenset())  # pieces of 3+ letters (cards)
 
 
 def _stress_free(phones: tuple[str, ...]) -> str:
@@ -247,8 +266,7 @@ def _relations(word: str, intrinsic: tuple[tuple[str, str], ...], lex: Lexicon) 
     near = set().union(*(_deletions(p) for p in phones)) if phones else set()
     roots = set().union(*(lex.stems(m) for m in fam if m == word or m in _lemma_set(word, lex)))
     return WordAnalysis(word, intrinsic, fam, frozenset(compound), frozenset(phones),
-                        frozenset(rhymes), frozenset(near), frozenset(roots),
-                        _substrings(word))
+                        frozenset(rhymes), frozenset(near), frozenset(roots))
 
 
 def _lemma_set(word: str, lex: Lexicon) -> set[str]:
@@ -268,7 +286,8 @@ def analyze_card(card: str) -> WordAnalysis:
     text = normalize(card)
     parts = [p for p in re.split(r"[\s\-\u2010-\u2015_]+", text) if p]
     if len(parts) <= 1:
-        return _relations(text, (), lex)
+        single = _relations(text, (), lex)
+        return dataclasses.replace(single, substrings=_substrings(text))
     joined = "".join(parts)
     analyses = [_relations(p, (), lex) for p in parts]
     whole = _relations(joined, (), lex)
@@ -277,5 +296,5 @@ def analyze_card(card: str) -> WordAnalysis:
     return WordAnalysis(
         word=text, intrinsic=(), family=whole.family | {text}, compound=compound,
         phones=whole.phones, rhymes=last.rhymes, near=whole.near, roots=whole.roots,
-        substrings=whole.substrings | {joined},
+        substrings=_substrings(joined) | {joined},
     )

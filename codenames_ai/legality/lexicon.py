@@ -12,6 +12,7 @@ Loaded once per process by ``lexicon()``; every lookup is cached.
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any
 
 # Languages whose wordfreq data needs no extra tokenizer (Chinese and Japanese would).
@@ -33,16 +34,23 @@ class Lexicon:
         self._dictionary_lower = frozenset(w for w in words if w.islower())
         self._dictionary_capitalized = frozenset(
             w.lower() for w in words if w[:1].isupper() and w[1:].islower())
-        self.zipf = functools.lru_cache(maxsize=None)(self._zipf)
+        import wordfreq
+
+        # Whole frequency tables, looked up directly (much faster than wordfreq's tokenizing
+        # lookup): the large English list, and the small lists (Zipf >= 3) of other languages,
+        # which is all the foreign-word rule needs.
+        self._frequencies = {"en": wordfreq.get_frequency_dict("en", wordlist="large")}
+        for language in OTHER_LANGUAGES:
+            self._frequencies[language] = wordfreq.get_frequency_dict(language, wordlist="small")
         self.lemmas = functools.lru_cache(maxsize=None)(self._lemmas)
         self.phones = functools.lru_cache(maxsize=None)(self._phones)
         self.stems = functools.lru_cache(maxsize=None)(self._stems)
 
-    def _zipf(self, word: str, language: str = "en") -> float:
-        """Zipf frequency (0 = unknown, 3 = once per million words, 7 = 'the')."""
-        import wordfreq
-
-        return float(wordfreq.zipf_frequency(word, language))
+    def zipf(self, word: str, language: str = "en") -> float:
+        """Zipf frequency of a lower-case word (0 = unknown, 3 = once per million words,
+        7 = 'the'); other languages know only their words of Zipf 3 and above."""
+        frequency = self._frequencies[language].get(word, 0.0)
+        return round(math.log10(frequency) + 9, 2) if frequency > 0 else 0.0
 
     def best_other_language(self, word: str) -> tuple[str, float]:
         """The non-English language in which ``word`` is most common, with its Zipf value."""
