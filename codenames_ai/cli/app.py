@@ -56,6 +56,13 @@ class GuessLimitName(StrEnum):
     strict = "strict"
 
 
+class RulesName(StrEnum):
+    classic = "classic"
+    strict = "strict"
+    flexible = "flexible"
+    pictures = "pictures"
+
+
 def _version_callback(value: bool) -> None:
     if value:
         typer.echo(f"codenames-ai {__version__}")
@@ -77,6 +84,7 @@ def build_rules(
     variant_name: str = "standard",
     guess_limit_name: str = "classic",
     layout_overrides: dict[str, int | bool | None] | None = None,
+    clue_rules_name: str | None = None,
 ) -> RuleSet:
     """The rule set the command-line options describe (custom counts only for ``custom``)."""
     overrides = {k: v for k, v in (layout_overrides or {}).items() if v is not None}
@@ -91,8 +99,11 @@ def build_rules(
                 "need --edition custom"
             )
         rules = edition(edition_name)
-    return rules.with_options(variant=variant(variant_name),
-                              guess_limit=guess_limit(guess_limit_name))
+    rules = rules.with_options(variant=variant(variant_name),
+                               guess_limit=guess_limit(guess_limit_name))
+    if clue_rules_name is not None:
+        rules = rules.with_options(clue_rules=clue_rules_name)
+    return rules
 
 
 @app.command()
@@ -106,6 +117,9 @@ def watch(
     guess_limit_name: Annotated[GuessLimitName, typer.Option(
         "--guess-limit", help="classic: number+1; strict: +1 only with leftover cards.")]
     = GuessLimitName.classic,
+    clue_rules_name: Annotated[RulesName | None, typer.Option(
+        "--clue-rules", help="Clue rules; default: classic (Words), pictures (Pictures).")]
+    = None,
     deck: Annotated[Path | None, typer.Option(
         help="A word list (one card per line) instead of the shipped deck.")] = None,
     record: Annotated[Path | None, typer.Option(
@@ -131,6 +145,7 @@ def watch(
         layout_overrides=dict(rows=rows, cols=cols, first_team_agents=first_agents,
                               second_team_agents=second_agents, double_agent=double_agent,
                               bystanders=bystanders, assassins=assassins),
+        clue_rules_name=clue_rules_name.value if clue_rules_name else None,
     )
     needed = rules.layout.cells
     words = (read_word_list(deck, needed=needed) if deck is not None
@@ -158,13 +173,6 @@ def replay(
     game = GameRecord.from_jsonl(text, source=str(path))
     for block in render_game(game, show_key=not hide_key):
         typer.echo(block)
-
-
-class RulesName(StrEnum):
-    classic = "classic"
-    strict = "strict"
-    flexible = "flexible"
-    pictures = "pictures"
 
 
 @app.command()

@@ -119,6 +119,7 @@ def render_game(record: GameRecord, *, show_key: bool = True,
     layout = record.rules.layout
     yield (f"{record.rules.edition.capitalize()} edition, {layout.rows}x{layout.cols}, "
            f"{record.rules.variant.value} play, {record.rules.guess_limit.value} guess limit, "
+           f"{record.rules.clue_rules} clue rules, "
            f"seed {record.seed}. {record.board.starting_team.value.capitalize()} starts"
            + (" and is the players' team." if record.rules.variant is Variant.COOP else "."))
     start = GameState(record.rules, record.board, validator=validator)
