@@ -33,7 +33,7 @@ _SUFFIXES: tuple[tuple[str, frozenset[str], frozenset[str]], ...] = tuple(
 )
 _PREFIXES = ("un",)
 _MIN_PART = 3  # shorter pieces ('he' in 'heart') are never parts of a compound
-_VOWEL_LETTERS = set("aeiouy")
+_VOWEL_LETTERS = set("aeiou")
 
 
 def _word_set(text: str) -> frozenset[str]:
@@ -153,16 +153,17 @@ def family(word: str, lex: Lexicon) -> frozenset[str]:
 
 def _is_part_word(part: str, lex: Lexicon) -> bool:
     """A common English word of 3+ letters (rare dictionary entries like 'ist' do not count)."""
-    return (len(part) >= _MIN_PART and lex.zipf(part) >= 3.0
-            and (lex.in_lexicon(part) or lex.in_dictionary(part)))
+    return len(part) >= _MIN_PART and lex.zipf(part) >= 3.0 and lex.in_lexicon(part)
 
 
 def compound_splits(word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
     """Ways to read ``word`` as a closed compound of two real words of 3+ letters.
 
     When the CMU dictionary knows the word and both parts, the word must also *sound* like the
-    parts joined, stress kept: 'sunflower' is sun + flower, but 'carpet' is not car + pet and
-    'cartoon' is not car + toon.
+    parts joined: the first part with its stress, the second with its vowels (English compounds
+    keep the stress on the first part: TOOTHbrush). So 'sunflower' is sun + flower and
+    'toothbrush' tooth + brush, but 'carpet' is not car + pet (the vowel changes) and 'cartoon'
+    is not car + toon (car loses its stress).
     """
     splits = []
     for i in range(_MIN_PART, len(word) - _MIN_PART + 1):
@@ -170,12 +171,20 @@ def compound_splits(word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
         if not (_is_part_word(head, lex) and _is_part_word(tail, lex)):
             continue
         whole, first, second = lex.phones(word), lex.phones(head), lex.phones(tail)
-        if whole and first and second:
-            joined = {_stress_class(a + b) for a in first for b in second}
-            if not joined & {_stress_class(p) for p in whole}:
-                continue
+        if whole and first and second and not any(
+            _sounds_joined(p, a, b) for p in whole for a in first for b in second
+        ):
+            continue
         splits.append((head, tail))
     return tuple(splits)
+
+
+def _sounds_joined(whole: tuple[str, ...], first: tuple[str, ...],
+                  second: tuple[str, ...]) -> bool:
+    cut = len(first)
+    return (len(whole) == cut + len(second)
+            and _stress_class(whole[:cut]) == _stress_class(first)
+            and _stress_free(whole[cut:]) == _stress_free(second))
 
 
 def _intrinsic(raw: str, word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
@@ -229,8 +238,9 @@ def _looks_like_abbreviation(raw: str, word: str, lex: Lexicon) -> bool:
         return False
     if raw.isupper() and raw.isalpha() and not lex.in_lexicon(word) and len(raw) <= 6:
         return True
-    if word.isascii() and not (set(word) & _VOWEL_LETTERS):
-        return True  # tv, dvd, nyc
+    if (word.isascii() and not (set(word) & _VOWEL_LETTERS)
+            and not (lex.in_lexicon(word) or lex.in_dictionary(word))):
+        return True  # nyc, dvd (but not gym, myth, rhythm)
     spelled = " ".join(_LETTER_NAMES.get(ch, "?") for ch in word)
     return any(_stress_free(p) == spelled for p in lex.phones(word))
 

@@ -16,12 +16,12 @@ def check_clue_word(clue: str, visible_words: Sequence[str], rules: str = "class
     word = clue.strip()
     if not word:
         return [ClueViolation("one-word", "the clue is empty; a clue is one word")]
+    if any(ch.isspace() for ch in word):
+        return [ClueViolation("one-word", f"a clue must be exactly one word; {word[:60]!r} "
+                                          "has spaces")]
     if len(word) > MAX_LENGTH:
         return [ClueViolation("too-long", f"a clue of {len(word)} characters is not one "
                                           f"English word (the limit is {MAX_LENGTH})")]
-    if any(ch.isspace() for ch in word):
-        return [ClueViolation("one-word", f"a clue must be exactly one word; {word!r} has "
-                                          "spaces")]
     found = []
     for card in visible_words:
         if normalize_word(card) == normalize_word(word):

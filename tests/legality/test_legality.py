@@ -123,3 +123,4 @@ def test_the_random_spymaster_never_gives_an_illegal_clue(rules: str,
         assert validator.check_against(clue.word, state.clue_context().visible_words) is None
         state.apply(clue)
         assert state.phase is Phase.GUESS and state.current_team in (Team.RED, Team.BLUE)
+
