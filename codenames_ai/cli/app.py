@@ -29,6 +29,7 @@ from ..core import (
 from ..core.errors import ConfigError
 from ..decks import default_deck, read_word_list
 from ..play.render import render_game
+from .models import app as models_app
 
 app = typer.Typer(
     name="codenames",
@@ -61,6 +62,9 @@ class RulesName(StrEnum):
     strict = "strict"
     flexible = "flexible"
     pictures = "pictures"
+
+
+app.add_typer(models_app, name="models")
 
 
 def _version_callback(value: bool) -> None:

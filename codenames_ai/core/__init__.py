@@ -33,6 +33,7 @@ from .errors import (
     DeckError,
     IllegalActionError,
     IllegalClueError,
+    ModelError,
     RecordError,
 )
 from .events import (
@@ -75,7 +76,8 @@ __all__ = [
     "Covered", "DEFAULT_MAX_TURNS", "DeckError", "EDITIONS", "EndReason", "Event", "GameRecord",
     "GameState", "Guess", "GuessLimit", "GuessMade", "Guesser", "GuesserAction", "GuesserView",
     "Identity", "IllegalActionError", "IllegalClueError", "InvalidClue", "InvalidCluePolicy",
-    "Layout", "Outcome", "PICTURES", "Pass", "Passed", "Phase", "PublicView", "RecordError",
+    "Layout", "ModelError", "Outcome", "PICTURES", "Pass", "Passed", "Phase", "PublicView",
+    "RecordError",
     "Role", "RuleSet", "Seats", "Spymaster", "SpymasterView", "Team", "TimedOut", "Unlimited",
     "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "coop_rating", "custom", "deal",
     "derive_seed", "edition", "guess_limit", "normalize_word", "parse_clue_number",

@@ -33,6 +33,11 @@ class IllegalClueError(IllegalActionError):
         self.rule = rule
 
 
+class ModelError(CodenamesError, ValueError):
+    """A word-vector model that cannot be read, converted, cached or found; or a word it has
+    no vector for."""
+
+
 class RecordError(CodenamesError, ValueError):
     """A game record that is malformed, truncated, tampered with or inconsistent."""
 

@@ -1,0 +1,74 @@
+"""Model loading: first conversion of the default model, then cold starts from the cache.
+
+Run by hand: ``python -m benchmarks.models [--repeats 5]``. Each cold start is a fresh Python
+process that opens the cached model (word list + memory-mapped vectors) and computes its unit
+vectors. Baselines, run the same way: gensim's own ``KeyedVectors.load(mmap="r")`` of the same
+cache file (which must import all of gensim), and the conversion from the shipped files (what
+every start would cost without the cache).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from codenames_ai import __version__
+
+COLD_START = """
+import time; start = time.perf_counter()
+from codenames_ai.vectors import load_model
+model = load_model(cache_dir={cache!r}); model.unit_matrix
+print(time.perf_counter() - start)
+"""
+GENSIM_LOAD = """
+import time; start = time.perf_counter()
+from gensim.models import KeyedVectors
+vectors = KeyedVectors.load({path!r}, mmap="r"); vectors.get_normed_vectors()
+print(time.perf_counter() - start)
+"""
+CONVERT = """
+import time; start = time.perf_counter()
+from codenames_ai.vectors.default import build_glove_6b_50d
+build_glove_6b_50d()
+print(time.perf_counter() - start)
+"""
+
+
+def in_fresh_process(code: str, repeats: int) -> float:
+    runs = []
+    for _ in range(repeats):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True)
+        runs.append(float(out.stdout.strip().splitlines()[-1]))
+    return statistics.median(runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    print(f"codenames-ai {__version__}, Python {platform.python_version()}, {platform.machine()}")
+    with tempfile.TemporaryDirectory() as cache:
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", COLD_START.format(cache=cache)], check=True,
+                       capture_output=True)
+        first = time.perf_counter() - start
+        cold = in_fresh_process(COLD_START.format(cache=cache), args.repeats)
+        kv_path = f"{cache}/models/glove-6b-50d/model.kv"
+        gensim_load = in_fresh_process(GENSIM_LOAD.format(path=kv_path), args.repeats)
+    convert = in_fresh_process(CONVERT, max(1, args.repeats // 2))
+    print(f"first use (convert + cache, whole process)  {first:6.2f} s")
+    print(f"cold start from the cache (median of {args.repeats})     {cold:6.2f} s")
+    print(f"  baseline: gensim KeyedVectors.load(mmap) {gensim_load:6.2f} s "
+          f"(x{gensim_load / cold:.1f} slower)")
+    print(f"  baseline: convert from shipped files      {convert:6.2f} s "
+          f"(cache is x{convert / cold:.1f} faster)")
+
+
+if __name__ == "__main__":
+    main()

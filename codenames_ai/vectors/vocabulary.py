@@ -1,0 +1,88 @@
+"""Candidate clue words: frequent English words that a model knows and that make sense as
+clues (no stopwords, fragments, names, acronyms, foreign or offensive words)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..decks import read_word_list, wordlists_dir
+from ..legality.analysis import analyze, family
+from ..legality.lexicon import lexicon
+from .model import WordVectors
+
+DEFAULT_VOCABULARY_SIZE = 30_000
+# Rules about the word alone that make a poor candidate under any rule set.
+_EXCLUDED = frozenset({"too-long", "one-word", "characters", "number", "letter", "position",
+                       "not-a-word", "foreign", "abbreviation", "proper-name"})
+
+
+def _word_set(filename: str) -> frozenset[str]:
+    text = (wordlists_dir() / filename).read_text(encoding="utf-8")
+    return frozenset(word for line in text.splitlines() if not line.lstrip().startswith("#")
+                     for word in line.split())
+
+
+def stopwords() -> frozenset[str]:
+    return _word_set("stopwords.txt")
+
+
+def offensive_words() -> frozenset[str]:
+    return _word_set("offensive.txt")
+
+
+def clue_vocabulary(model: WordVectors, *, size: int = DEFAULT_VOCABULARY_SIZE,
+                    offensive_filter: bool = True, min_length: int = 3,
+                    source: Iterable[str] | None = None) -> tuple[str, ...]:
+    """Up to ``size`` clue candidates, most frequent first (wordfreq's English ranking unless
+    ``source`` gives the words to consider)."""
+    if size < 1:
+        raise ValueError(f"vocabulary size must be positive, got {size}")
+    if source is None:
+        import wordfreq
+
+        source = wordfreq.top_n_list("en", max(size * 4, 50_000))
+    blocked = stopwords()
+    offensive = offensive_words() if offensive_filter else frozenset()
+    lex = lexicon()
+    chosen: list[str] = []
+    seen: set[str] = set()
+    for word in source:
+        if len(chosen) >= size:
+            break
+        if (word in seen or len(word) < min_length or not word.isalpha() or not word.islower()
+                or word in blocked or word not in model):
+            continue
+        seen.add(word)
+        if any(rule in _EXCLUDED for rule, _ in analyze(word).intrinsic):
+            continue
+        if offensive and (word in offensive or family(word, lex) & offensive):
+            continue
+        chosen.append(word)
+    return tuple(chosen)
+
+
+def read_user_deck(path: str, *, needed: int = 1) -> tuple[str, ...]:
+    """A user's deck (plain text, one card per line, '#' comments)."""
+    return read_word_list(path, needed=needed)
+
+
+def cached_clue_vocabulary(model: WordVectors, store_dir: str | None = None, *,
+                           size: int = DEFAULT_VOCABULARY_SIZE,
+                           offensive_filter: bool = True) -> tuple[str, ...]:
+    """``clue_vocabulary`` for a cached model, kept beside it as a text file (building it
+    takes seconds; reading it, milliseconds)."""
+    from .store import ModelStore
+
+    store = ModelStore(store_dir)
+    if not store.has(model.name):
+        return clue_vocabulary(model, size=size, offensive_filter=offensive_filter)
+    path = store.path(model.name) / f"vocabulary-{size}{'' if offensive_filter else '-all'}.txt"
+    if path.is_file():
+        words = tuple(path.read_text(encoding="utf-8").split())
+        if words:
+            return words
+    words = clue_vocabulary(model, size=size, offensive_filter=offensive_filter)
+    staging = path.with_suffix(".tmp")
+    staging.write_text("\n".join(words) + "\n", encoding="utf-8")
+    staging.replace(path)
+    return words

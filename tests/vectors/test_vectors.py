@@ -1,0 +1,151 @@
+"""Reading every format, the cache, phrases, missing words and damaged files."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from codenames_ai.core import ModelError
+from codenames_ai.vectors import (
+    ModelStore,
+    VectorFormat,
+    WordVectors,
+    clue_vocabulary,
+    detect_format,
+    load_model,
+    parse_format,
+    read_vectors,
+)
+
+from .conftest import WORDS, tiny_vectors
+
+
+@pytest.mark.parametrize("fmt", [f.value for f in VectorFormat])
+def test_every_format_is_detected_added_and_loaded_memory_mapped(
+        fmt: str, vector_files: dict[str, Path], tmp_path: Path) -> None:
+    path = vector_files[fmt]
+    assert detect_format(path) is VectorFormat(fmt)
+    store = ModelStore(tmp_path)
+    info = store.add_file("tiny", path)
+    assert info.dimensions == 4
+    loaded = store.load("tiny")
+    assert isinstance(loaded.vectors, np.memmap)
+    if fmt == "fasttext-bin":
+        assert info.subwords
+        model = WordVectors.from_keyed("tiny", loaded)
+        assert model.word_vector("oceanic").shape == (4,)  # built from subwords
+    else:
+        assert info.vocabulary == len(WORDS)
+        expected = tiny_vectors()
+        assert np.allclose(loaded["ocean"], expected["ocean"], atol=1e-5)
+
+
+def test_a_glove_file_and_a_word2vec_file_made_here_load_and_answer(
+        vector_files: dict[str, Path], tmp_path: Path) -> None:
+    for fmt in ("glove", "word2vec-text"):
+        store = ModelStore(tmp_path / fmt)
+        store.add_file("tiny", vector_files[fmt])
+        model = WordVectors.from_keyed("tiny", store.load("tiny"))
+        ocean = model.word_vector("Ocean")
+        assert float(ocean @ model.word_vector("sea")) > 0.95
+        assert float(ocean @ model.word_vector("piano")) < 0.95
+
+
+def test_cards_with_spaces_use_phrases_then_the_mean_of_their_words() -> None:
+    model = WordVectors.from_keyed("tiny", tiny_vectors())
+    assert np.allclose(model.card_vector("ICE CREAM"), model.word_vector("ice_cream"))
+    mixed = model.card_vector("ocean music")
+    mean = model.word_vector("ocean") + model.word_vector("music")
+    assert np.allclose(mixed, mean / np.linalg.norm(mean), atol=1e-6)
+    with pytest.raises(ModelError, match=r"no vector for 'Loch Ness' \(no vector for 'Loch', "
+                                         r"'Ness'\).*fastText"):
+        model.card_vector("Loch Ness")
+    with pytest.raises(ModelError, match="no vector for 'kraken'"):
+        model.card_matrix(["ocean", "kraken"])
+
+
+def test_bad_files_get_one_clear_error_naming_the_file(vector_files: dict[str, Path],
+                                                       tmp_path: Path) -> None:
+    ragged = tmp_path / "ragged.txt"
+    ragged.write_text("ocean 0.1 0.2 0.3 0.4\nsea 0.1 0.2\n")
+    with pytest.raises(ModelError, match=r"ragged.txt: cannot read it as glove"):
+        read_vectors(ragged)
+    truncated = tmp_path / "cut.bin"
+    truncated.write_bytes(vector_files["word2vec-bin"].read_bytes()[:60])
+    with pytest.raises(ModelError, match=r"cut.bin: cannot read it as word2vec-bin.*truncated"):
+        read_vectors(truncated)
+    with pytest.raises(ModelError, match="cannot read it as word2vec-bin"):
+        read_vectors(vector_files["glove"], VectorFormat.WORD2VEC_BIN)
+    with pytest.raises(ModelError, match="no such file"):
+        read_vectors(tmp_path / "missing.txt")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    with pytest.raises(ModelError, match="empty.txt"):
+        read_vectors(empty)
+    with pytest.raises(ModelError, match="unknown vector format 'npz'"):
+        parse_format("npz")
+
+
+def test_the_cache_is_never_left_half_written(vector_files: dict[str, Path],
+                                              tmp_path: Path) -> None:
+    store = ModelStore(tmp_path)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("not vectors at all\n")
+    with pytest.raises(ModelError):
+        store.add_file("bad", bad)
+    assert store.names() == []
+    leftovers = list(store.models_dir.glob("*")) if store.models_dir.exists() else []
+    assert leftovers == []
+
+
+def test_a_different_dimension_than_cached_is_refused_unless_replaced(
+        vector_files: dict[str, Path], tmp_path: Path) -> None:
+    store = ModelStore(tmp_path)
+    store.add_file("tiny", vector_files["glove"])
+    wide = tmp_path / "wide.txt"
+    wide.write_text("ocean 1 2 3 4 5 6\nsea 1 2 3 4 5 7\n")
+    with pytest.raises(ModelError, match="cached with 4 dimensions but the new vectors have 6"):
+        store.add_file("tiny", wide)
+    assert store.add_file("tiny", wide, replace=True).dimensions == 6
+    assert store.load("tiny").vector_size == 6
+
+
+def test_a_damaged_cache_is_named_with_the_fix(vector_files: dict[str, Path],
+                                               tmp_path: Path) -> None:
+    store = ModelStore(tmp_path)
+    store.add_file("tiny", vector_files["glove"])
+    meta = store.path("tiny") / "meta.json"
+    data = json.loads(meta.read_text())
+    meta.write_text(json.dumps({**data, "dimensions": 300}))
+    with pytest.raises(ModelError, match="remove .* and add the model again"):
+        store.load("tiny")
+    meta.write_text("{broken")
+    with pytest.raises(ModelError, match="damaged model description"):
+        store.load("tiny")
+    shutil.rmtree(store.path("tiny"))
+    with pytest.raises(ModelError, match="no model named 'tiny'"):
+        store.load("tiny")
+    with pytest.raises(ModelError, match="must be lower-case"):
+        store.path("Bad Name")
+
+
+def test_clue_vocabulary_keeps_sensible_candidates_only() -> None:
+    model = WordVectors.from_keyed("tiny", tiny_vectors())
+    source = ["the", "ocean", "paris", "shit", "kraken", "sea", "wave", "ocean", "table", "x"]
+    assert clue_vocabulary(model, size=10, source=source) == ("ocean", "sea", "wave", "table")
+    assert clue_vocabulary(model, size=2, source=source) == ("ocean", "sea")
+    assert "shit" in clue_vocabulary(model, size=10, source=source, offensive_filter=False)
+
+
+def test_the_default_model_installs_with_the_package_and_converts_offline(
+        tmp_path: Path) -> None:
+    model = load_model(cache_dir=tmp_path)
+    assert model.name == "glove-6b-50d" and len(model) == 400_000 and model.dimensions == 50
+    ocean = model.word_vector("ocean")
+    assert float(ocean @ model.word_vector("sea")) > float(ocean @ model.word_vector("piano"))
+    assert ModelStore(tmp_path).names() == ["glove-6b-50d"]
+    assert load_model(cache_dir=tmp_path) is model  # loaded once per process
