@@ -105,3 +105,36 @@ def test_check_says_legal_or_names_every_broken_rule() -> None:
     strict = runner.invoke(app, ["check", "hat", "--board", "cat", "--rules", "strict"])
     assert strict.exit_code == 1 and "[rhyme]" in strict.output
     assert runner.invoke(app, ["check", "hat", "--board", "cat"]).exit_code == 0
+
+
+def test_models_add_list_info_remove(tmp_path: Path) -> None:
+    vectors = tmp_path / "glove.txt"
+    vectors.write_text("ocean 0.1 0.2 0.3\nsea 0.1 0.2 0.31\npiano 0.9 -0.2 0.1\n")
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    added = runner.invoke(app, ["models", "add", "mine", str(vectors), *cache])
+    assert added.exit_code == 0, added.output
+    assert "added mine: 3 words x 3 dimensions" in added.output
+    listed = runner.invoke(app, ["models", "list", *cache])
+    assert listed.exit_code == 0 and "mine" in listed.output
+    assert "glove-6b-50d" in listed.output and "converted on first use" in listed.output
+    shown = runner.invoke(app, ["models", "info", "mine", *cache])
+    assert "dimensions:  3" in shown.output and "first words: ocean, sea, piano" in shown.output
+    assert runner.invoke(app, ["models", "remove", "mine", *cache]).exit_code == 0
+    assert "mine" not in runner.invoke(app, ["models", "list", *cache]).output
+
+
+def test_models_bad_input_is_one_clear_line(tmp_path: Path) -> None:
+    ragged = tmp_path / "ragged.txt"
+    ragged.write_text("ocean 0.1 0.2 0.3\nsea 0.1\n")
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    cases = {
+        ("models", "add", "mine", str(ragged), *cache): "ragged.txt: line 2 has 1 values",
+        ("models", "add", "mine", str(tmp_path / "nope.bin"), *cache): "no such file",
+        ("models", "add", "Mine!", str(ragged), *cache): "must be lower-case",
+        ("models", "info", "ghost", *cache): "no model named 'ghost'",
+        ("models", "add", "mine", str(ragged), "--format", "npz", *cache): "unknown vector format",
+    }
+    for args, message in cases.items():
+        result = codenames(*args)
+        assert result.returncode == 1, (args, result.stderr)
+        assert message in result.stderr and "Traceback" not in result.stderr, result.stderr

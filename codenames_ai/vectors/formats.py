@@ -73,6 +73,8 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
     fmt = vector_format or detect_format(path)
     if not path.is_file():
         raise ModelError(f"{path}: no such file")
+    if fmt in (VectorFormat.GLOVE, VectorFormat.WORD2VEC_TEXT, VectorFormat.FASTTEXT_VEC):
+        check_text_rows(path, has_header=fmt is not VectorFormat.GLOVE)
     try:
         if fmt is VectorFormat.GENSIM:
             vectors = KeyedVectors.load(str(path))
@@ -97,3 +99,33 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
     if len(vectors) == 0 or vectors.vector_size == 0:
         raise ModelError(f"{path}: has no word vectors")
     return vectors
+
+
+def check_text_rows(path: Path, *, has_header: bool) -> None:
+    """Every row of a text vector file must hold a word and the same number of values
+    (gensim would silently pad a short row of a file without a header)."""
+    opener = gzip.open if path.suffix.lower() == ".gz" else open
+    expected: int | None = None
+    try:
+        with opener(path, "rt", encoding="utf-8") as handle:
+            for number, line in enumerate(handle, start=1):
+                fields = line.rstrip("\r\n").rstrip(" ").split(" ")
+                if number == 1 and has_header:
+                    if len(fields) != 2 or not all(f.isdigit() for f in fields):
+                        raise ModelError(f"{path}: line 1 should be the header 'WORDS "
+                                         f"DIMENSIONS', found {line[:60]!r}")
+                    expected = int(fields[1])
+                    continue
+                if not line.strip():
+                    continue
+                if expected is None:
+                    expected = len(fields) - 1
+                if len(fields) - 1 != expected:
+                    raise ModelError(
+                        f"{path}: line {number} has {len(fields) - 1} values where the others "
+                        f"have {expected} (ragged rows); fix or remove that line")
+    except UnicodeDecodeError as exc:
+        raise ModelError(f"{path}: is not UTF-8 text ({exc}); for a binary file pass "
+                         "--format word2vec-bin or fasttext-bin") from None
+    except OSError as exc:
+        raise ModelError(f"{path}: cannot read ({exc})") from None

@@ -87,6 +87,7 @@ class ModelStore:
     def add_file(self, name: str, source: Path, vector_format: VectorFormat | None = None, *,
                  replace: bool = False) -> ModelInfo:
         """Convert a vector file into the cache under ``name``."""
+        check_name(name)
         vectors = read_vectors(source, vector_format)
         fmt = (vector_format.value if vector_format else
                "fasttext-bin" if hasattr(vectors, "buckets_word") else "auto")

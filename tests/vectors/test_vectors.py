@@ -72,8 +72,13 @@ def test_bad_files_get_one_clear_error_naming_the_file(vector_files: dict[str, P
                                                        tmp_path: Path) -> None:
     ragged = tmp_path / "ragged.txt"
     ragged.write_text("ocean 0.1 0.2 0.3 0.4\nsea 0.1 0.2\n")
-    with pytest.raises(ModelError, match=r"ragged.txt: cannot read it as glove"):
+    with pytest.raises(ModelError, match=r"ragged.txt: line 2 has 2 values where the others "
+                                         r"have 4 \(ragged rows\)"):
         read_vectors(ragged)
+    short = tmp_path / "short.txt"
+    short.write_text("ocean 0.1 0.2 0.3\nsea 0.1\n")  # gensim alone would pad this row
+    with pytest.raises(ModelError, match="line 2 has 1 values"):
+        read_vectors(short)
     truncated = tmp_path / "cut.bin"
     truncated.write_bytes(vector_files["word2vec-bin"].read_bytes()[:60])
     with pytest.raises(ModelError, match=r"cut.bin: cannot read it as word2vec-bin.*truncated"):
