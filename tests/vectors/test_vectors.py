@@ -14,6 +14,7 @@ from codenames_ai.vectors import (
     ModelStore,
     VectorFormat,
     WordVectors,
+    cached_clue_vocabulary,
     clue_vocabulary,
     detect_format,
     load_model,
@@ -154,3 +155,15 @@ def test_the_default_model_installs_with_the_package_and_converts_offline(
     assert float(ocean @ model.word_vector("sea")) > float(ocean @ model.word_vector("piano"))
     assert ModelStore(tmp_path).names() == ["glove-6b-50d"]
     assert load_model(cache_dir=tmp_path) is model  # loaded once per process
+
+
+def test_the_clue_vocabulary_is_cached_beside_its_model(tmp_path: Path) -> None:
+    store = ModelStore(tmp_path)
+    store.add_vectors("tiny", tiny_vectors(), source="test", vector_format="test")
+    model = store.open("tiny")
+    first = cached_clue_vocabulary(model, str(tmp_path), size=50)
+    assert set(first) == {"ocean", "sea", "wave", "piano", "music", "guitar", "ice", "cream",
+                          "dessert", "table"}
+    cached = store.path("tiny") / "vocabulary-50.txt"
+    assert cached.read_text().split() == list(first)
+    assert cached_clue_vocabulary(model, str(tmp_path), size=50) == first
