@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -133,6 +134,56 @@ def test_models_bad_input_is_one_clear_line(tmp_path: Path) -> None:
         ("models", "add", "Mine!", str(ragged), *cache): "must be lower-case",
         ("models", "info", "ghost", *cache): "no model named 'ghost'",
         ("models", "add", "mine", str(ragged), "--format", "npz", *cache): "unknown vector format",
+    }
+    for args, message in cases.items():
+        result = codenames(*args)
+        assert result.returncode == 1, (args, result.stderr)
+        assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+BOARD = ("bank,river,piano,guitar,ocean,whale,apple,dog,cat,school,church,office,prince,sun,"
+         "tissue,moon,star,knife,fork,bridge,car,train,ship,plane,horse")
+KEY = "RRRRRRRRRBBBBBBBBNNNNNNNA"
+
+
+def test_clue_gives_a_legal_clue_with_its_reasons() -> None:
+    result = runner.invoke(app, ["clue", "--board", BOARD, "--key", KEY, "--team", "red",
+                                 "--explain", "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.output)
+    assert payload["explanation"]["targets"] and payload["explanation"]["danger"]
+    cards = BOARD.split(",")
+    red = {c for c, k in zip(cards, KEY, strict=True) if k == "R"}
+    assert {t["word"] for t in payload["explanation"]["targets"]} <= red
+    assert int(payload["number"]) == len(payload["explanation"]["targets"])
+    from codenames_ai.legality.check import check_clue_word
+
+    assert check_clue_word(payload["clue"], cards, "classic") == []
+    covered = runner.invoke(app, ["clue", "--board", BOARD, "--key", KEY, "--team", "blue",
+                                  "--revealed", "school,church"])
+    assert covered.exit_code == 0 and len(covered.output.split()) == 2
+
+
+def test_guess_lists_guesses_in_order_and_where_it_stops() -> None:
+    result = runner.invoke(app, ["guess", "--board", BOARD, "--clue", "music", "--number", "2",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.output)
+    assert set(payload["guesses"][:2]) == {"piano", "guitar"}
+    assert payload["stop"]
+
+
+def test_clue_and_guess_bad_input() -> None:
+    cases = {
+        ("clue", "--board", "a,b,c", "--key", "RB", "--team", "red"): "--key has 2 letters",
+        ("clue", "--board", "a,b,c", "--key", "RBX", "--team", "red"): "letters X",
+        ("clue", "--board", "a,b,c", "--key", "RBN", "--team", "green"): "red or blue",
+        ("clue", "--board", "dog,cat,sun", "--key", "RBN", "--team", "red",
+         "--revealed", "dog"): "red has no agents left",
+        ("clue", "--board", "dog,qwzxkk,sun", "--key", "RBN", "--team", "red"): "qwzxkk",
+        ("guess", "--board", "dog,cat", "--clue", "pet", "--number", "two"): "not a whole",
+        ("clue", "--board", BOARD, "--key", KEY, "--team", "red",
+         "--spymaster", "genius-v9"): "unknown agent 'genius-v9'",
     }
     for args, message in cases.items():
         result = codenames(*args)

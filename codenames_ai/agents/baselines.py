@@ -12,14 +12,19 @@ from ..core.views import GuesserView, SpymasterView
 
 
 class RandomSpymaster:
-    """Gives a random legal clue word from ``words`` with a random number from 1 to
+    """Gives a random legal clue word from ``words`` (default: the Words deck) with a random
+    number from 1 to
     ``max_number`` (capped at the cards its team has left); covers a random agent. Its clues
     are checked with the game's clue rules (or ``validator``, if given)."""
 
     agent_id = "random-spymaster-v1"
 
-    def __init__(self, words: Iterable[str], *, max_number: int = 2, seed: int = 0,
-                 validator: ClueValidator | None = None) -> None:
+    def __init__(self, words: Iterable[str] | None = None, *, max_number: int = 2,
+                 seed: int = 0, validator: ClueValidator | None = None) -> None:
+        if words is None:
+            from ..decks import default_deck
+
+            words = default_deck("words")
         self.words = tuple(dict.fromkeys(w.strip() for w in words if w.strip()))
         if not self.words:
             raise DeckError("the random spymaster needs a non-empty list of clue words")

@@ -15,10 +15,35 @@ from ..core.errors import ConfigError
 
 @dataclass(frozen=True)
 class AgentSpec:
+    """A registered agent: a versioned id, its role, the class and the default options."""
+
     agent_id: str
     role: Role
     entry_point: str  # "module:Class"
     summary: str
+    defaults: tuple[tuple[str, Any], ...] = ()
+
+
+def _embedding(model: str, short: str) -> tuple[AgentSpec, ...]:
+    model_option = (("model", model),)
+    return (
+        AgentSpec(f"{short}-ev-spymaster-v1", Role.SPYMASTER,
+                  "codenames_ai.agents.spymasters:EVSpymaster",
+                  f"expected-value spymaster on {model}", model_option),
+        AgentSpec(f"{short}-threshold-spymaster-v1", Role.SPYMASTER,
+                  "codenames_ai.agents.spymasters:ThresholdSpymaster",
+                  f"AIIDE 2019 threshold baseline (0.5) on {model}", model_option),
+        AgentSpec(f"{short}-gap-spymaster-v1", Role.SPYMASTER,
+                  "codenames_ai.agents.spymasters:GapSpymaster",
+                  f"gap baseline (n-th target minus best non-target, x n^0.6) on {model}",
+                  model_option),
+        AgentSpec(f"{short}-guesser-v1", Role.GUESSER,
+                  "codenames_ai.agents.guessers:EmbeddingGuesser",
+                  f"guesser with memory and a calibrated stop rule on {model}", model_option),
+        AgentSpec(f"{short}-nearest-guesser-v1", Role.GUESSER,
+                  "codenames_ai.agents.guessers:NearestGuesser",
+                  f"nearest-card baseline guesser on {model}, never stops early", model_option),
+    )
 
 
 REGISTRY: dict[str, AgentSpec] = {
@@ -30,8 +55,17 @@ REGISTRY: dict[str, AgentSpec] = {
         AgentSpec("random-guesser-v1", Role.GUESSER,
                   "codenames_ai.agents.baselines:RandomGuesser",
                   "touches random face-up cards"),
+        *_embedding("glove-6b-50d", "glove"),
+        *_embedding("minilm", "minilm"),
+        AgentSpec("ensemble-ev-spymaster-v1", Role.SPYMASTER,
+                  "codenames_ai.agents.spymasters:EVSpymaster",
+                  "expected-value spymaster on GloVe and MiniLM together (needs the minilm "
+                  "model: codenames models build minilm)",
+                  (("model", ("glove-6b-50d", "minilm")),)),
     )
 }
+DEFAULT_SPYMASTER = "glove-ev-spymaster-v1"
+DEFAULT_GUESSER = "glove-guesser-v1"
 
 
 def load_entry_point(entry_point: str) -> Any:
@@ -57,8 +91,13 @@ def make_agent(name: str, **options: Any) -> Any:
         known = ", ".join(sorted(REGISTRY))
         raise ConfigError(f"unknown agent {name!r}; known agents: {known}, or 'module:Class'")
     factory = load_entry_point(spec.entry_point if spec else name)
+    if spec is not None:
+        options = {**dict(spec.defaults), **options}
     try:
-        return factory(**options)
+        agent = factory(**options)
     except TypeError as exc:
         raise ConfigError(f"cannot build agent {name!r} with options {sorted(options)}: "
                           f"{exc}") from None
+    if spec is not None:
+        agent.agent_id = spec.agent_id  # the versioned id, as records and results show it
+    return agent

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from .. import __version__
-from ..agents.baselines import RandomGuesser, RandomSpymaster
+from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER
 from ..core import (
     DEFAULT_MAX_TURNS,
     CodenamesError,
@@ -19,6 +19,7 @@ from ..core import (
     Layout,
     RuleSet,
     Seats,
+    Team,
     custom,
     edition,
     guess_limit,
@@ -29,6 +30,7 @@ from ..core import (
 from ..core.errors import ConfigError
 from ..decks import default_deck, read_word_list
 from ..play.render import render_game
+from . import agents as agents_cli
 from .models import app as models_app
 
 app = typer.Typer(
@@ -65,6 +67,8 @@ class RulesName(StrEnum):
 
 
 app.add_typer(models_app, name="models")
+app.command("clue")(agents_cli.clue)
+app.command("guess")(agents_cli.guess)
 
 
 def _version_callback(value: bool) -> None:
@@ -130,6 +134,16 @@ def watch(
         help="Write the game record (JSON Lines) to this file.")] = None,
     max_turns: Annotated[int, typer.Option(help="Stop a game that runs longer than this.")]
     = DEFAULT_MAX_TURNS,
+    red_spymaster: Annotated[str, typer.Option(help="Agent id or module:Class.")]
+    = DEFAULT_SPYMASTER,
+    red_guesser: Annotated[str, typer.Option(help="Agent id or module:Class (co-op and "
+                                                  "three-player: the only guesser).")]
+    = DEFAULT_GUESSER,
+    blue_spymaster: Annotated[str, typer.Option(help="Agent id or module:Class.")]
+    = DEFAULT_SPYMASTER,
+    blue_guesser: Annotated[str, typer.Option(help="Agent id or module:Class.")]
+    = DEFAULT_GUESSER,
+    explain: Annotated[bool, typer.Option(help="Show why each clue was chosen.")] = False,
     rows: Annotated[int | None, typer.Option(help="Custom layout: rows.")] = None,
     cols: Annotated[int | None, typer.Option(help="Custom layout: columns.")] = None,
     first_agents: Annotated[int | None, typer.Option(
@@ -142,7 +156,8 @@ def watch(
     bystanders: Annotated[int | None, typer.Option(help="Custom layout: bystanders.")] = None,
     assassins: Annotated[int | None, typer.Option(help="Custom layout: assassins.")] = None,
 ) -> None:
-    """Watch AI agents play one game, printed turn by turn (baseline agents for now)."""
+    """Watch AI agents play one game, printed turn by turn (default: the GloVe expected-value
+    spymaster and guesser on both teams; `codenames agents` lists the others)."""
     rules = build_rules(
         edition_name.value, variant_name=variant_name.value,
         guess_limit_name=guess_limit_name.value,
@@ -154,10 +169,13 @@ def watch(
     needed = rules.layout.cells
     words = (read_word_list(deck, needed=needed) if deck is not None
              else default_deck(rules.edition, needed=needed))
-    seats = _baseline_seats(rules, words)
+    seats = _seats(rules, (red_spymaster, blue_spymaster), (red_guesser, blue_guesser))
     game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns)
+    explanations = _explanations(seats, game) if explain else {}
     for block in render_game(game):
         typer.echo(block)
+        if block.startswith("Turn ") and " spymaster: " in block and block in explanations:
+            typer.echo("  why: " + explanations[block])
     if record is not None:
         _write(record, game.to_jsonl())
         typer.echo(f"Record written to {record}")
@@ -215,22 +233,37 @@ def _split_cards(text: str) -> list[str]:
     return [card.strip() for card in text.split(",") if card.strip()]
 
 
-def _baseline_seats(rules: RuleSet, words: tuple[str, ...]) -> Seats:
-    def spymaster() -> RandomSpymaster:
-        return RandomSpymaster(words)
+def _seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str]) -> Seats:
+    """Seats for the variant from agent ids (red, blue); each seat gets its own agent."""
+    from ..agents.registry import make_agent
 
-    def guesser() -> RandomGuesser:
-        return RandomGuesser(stop_probability=0.2)
-
+    red_spymaster, blue_spymaster = (make_agent(a) for a in spymasters)
+    red_guesser = make_agent(guessers[0])
     match rules.variant.value:
         case "coop":
-            return Seats.coop(spymaster=spymaster(), guesser=guesser())
+            return Seats.coop(spymaster=red_spymaster, guesser=red_guesser)
         case "three-player":
-            return Seats.three_player(red_spymaster=spymaster(), blue_spymaster=spymaster(),
-                                      guesser=guesser())
+            return Seats.three_player(red_spymaster=red_spymaster,
+                                      blue_spymaster=blue_spymaster, guesser=red_guesser)
         case _:
-            return Seats.standard(red_spymaster=spymaster(), red_guesser=guesser(),
-                                  blue_spymaster=spymaster(), blue_guesser=guesser())
+            return Seats.standard(red_spymaster=red_spymaster, red_guesser=red_guesser,
+                                  blue_spymaster=blue_spymaster,
+                                  blue_guesser=make_agent(guessers[1]))
+
+
+def _explanations(seats: Seats, game: GameRecord) -> dict[str, str]:
+    """Each clue line as the game shows it, mapped to its spymaster's explanation (the k-th
+    clue of a team is its spymaster's k-th explanation)."""
+    from ..core.events import ClueGiven, InvalidClue
+    from ..play.render import describe_event
+
+    pending = {team: list(getattr(seats.spymaster(team), "explanations", []))
+               for team in (Team.RED, Team.BLUE)}
+    found: dict[str, str] = {}
+    for event in game.events:
+        if isinstance(event, ClueGiven | InvalidClue) and pending[event.team]:
+            found[describe_event(event)] = pending[event.team].pop(0).describe()
+    return found
 
 
 def _write(path: Path, text: str) -> None:

@@ -1,5 +1,6 @@
 """Candidate clue words: frequent English words that a model knows and that make sense as
-clues (no stopwords, fragments, names, acronyms, foreign or offensive words)."""
+clues (no stopwords, fragments, names, acronyms, foreign or offensive words; only words that
+lemminflect or a dictionary lists in lower case)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,10 @@ def clue_vocabulary(model: WordVectors, *, size: int = DEFAULT_VOCABULARY_SIZE,
             continue
         seen.add(word)
         if any(rule in _EXCLUDED for rule, _ in analyze(word).intrinsic):
+            continue
+        # A word some dictionary lists in lower case: keeps out the names and brands a web
+        # corpus is full of (kylie, radiohead), which another mind may not know.
+        if not (lex.in_lexicon(word) or lex.in_dictionary(word)):
             continue
         if offensive and (word in offensive or family(word, lex) & offensive):
             continue

@@ -1,0 +1,64 @@
+"""Why a spymaster chose its clue: targets and scores, the card it feared most, runners-up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.actions import Clue
+
+
+@dataclass(frozen=True)
+class ScoredCard:
+    word: str
+    similarity: float
+
+
+@dataclass(frozen=True)
+class Alternative:
+    clue: Clue
+    score: float
+
+
+@dataclass(frozen=True)
+class ClueExplanation:
+    """The reasoning behind one clue.
+
+    ``score`` is the spymaster's own measure (expected cards gained for the EV spymaster; the
+    baselines' published scores otherwise). ``margin`` is the weakest target's similarity minus
+    the most dangerous card's: a guesser on another model needs it to be clearly positive.
+    """
+
+    clue: Clue
+    targets: tuple[ScoredCard, ...]
+    danger: ScoredCard | None
+    margin: float
+    score: float
+    alternatives: tuple[Alternative, ...]
+    notes: str = ""
+
+    def describe(self) -> str:
+        """A short paragraph for people."""
+        targets = ", ".join(f"{t.word.upper()} {t.similarity:.2f}" for t in self.targets)
+        lines = [f"{self.clue}: aims at {targets}; score {self.score:.2f}."]
+        if self.danger is not None:
+            lines.append(f"Most feared: {self.danger.word.upper()} "
+                         f"({self.danger.similarity:.2f}), margin {self.margin:+.2f}.")
+        if self.alternatives:
+            others = "; ".join(f"{a.clue} ({a.score:.2f})" for a in self.alternatives)
+            lines.append(f"Runners-up: {others}.")
+        if self.notes:
+            lines.append(self.notes)
+        return " ".join(lines)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "clue": self.clue.word, "number": str(self.clue.number),
+            "targets": [{"word": t.word, "similarity": round(t.similarity, 4)}
+                        for t in self.targets],
+            "danger": None if self.danger is None else {
+                "word": self.danger.word, "similarity": round(self.danger.similarity, 4)},
+            "margin": round(self.margin, 4), "score": round(self.score, 4),
+            "alternatives": [{"clue": a.clue.word, "number": str(a.clue.number),
+                              "score": round(a.score, 4)} for a in self.alternatives],
+            "notes": self.notes,
+        }

@@ -1,0 +1,133 @@
+"""Embedding guessers: one with memory and a calibrated stop rule, and the nearest-card
+baseline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.actions import UNLIMITED, Guess, GuesserAction, Pass
+from ..core.errors import ModelError
+from ..core.events import ClueGiven, GuessMade
+from ..core.views import GuesserView
+from .space import DEFAULT_VOCABULARY, ClueSpace, clue_space
+
+FloatArray = npt.NDArray[np.float32]
+
+
+class _EmbeddingGuesser:
+    agent_id = "embedding-guesser"
+
+    def __init__(self, *, model: str = "glove-6b-50d",
+                 vocabulary_size: int = DEFAULT_VOCABULARY,
+                 cache_dir: Path | str | None = None, space: ClueSpace | None = None) -> None:
+        self.space = space or clue_space(model, vocabulary_size=vocabulary_size,
+                                         cache_dir=cache_dir)
+        self._rng = np.random.default_rng(0)
+
+    def start_game(self, seed: int) -> None:
+        self._rng = np.random.default_rng(seed)
+
+    def similarities(self, word: str, view: GuesserView) -> tuple[tuple[int, ...], FloatArray]:
+        """Face-up card indices and their similarity to ``word``."""
+        face_up = view.unrevealed
+        cards = self.space.model.card_matrix([view.words[i] for i in face_up])
+        return face_up, cards @ self.space.model.word_vector(word)
+
+    def knows(self, word: str) -> bool:
+        return word in self.space.model or self.space.model.has_subwords
+
+    def ranked(self, view: GuesserView) -> list[tuple[int, float]]:
+        """Face-up cards by similarity to the current clue, best first."""
+        if not self.knows(view.clue.word):
+            return []
+        face_up, sims = self.similarities(view.clue.word, view)
+        order = np.argsort(-sims, kind="stable")
+        return [(face_up[i], float(sims[i])) for i in order]
+
+
+class EmbeddingGuesser(_EmbeddingGuesser):
+    """Guesses the card most like the clue while its similarity clears a threshold calibrated
+    on the model (the ``stop_quantile`` of similarities between unrelated words), stops after
+    the clue's number, and spends an extra guess only on a card left over from an earlier clue
+    that clears the stricter ``leftover_quantile``."""
+
+    agent_id = "guesser-v1"
+
+    def __init__(self, *, stop_quantile: float = 0.90, leftover_quantile: float = 0.95,
+                 **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        calibration = self.space.calibration
+        self.threshold = calibration.quantile(stop_quantile)
+        self.leftover_threshold = calibration.quantile(leftover_quantile)
+
+    def guess(self, view: GuesserView) -> GuesserAction:
+        number = view.clue.number
+        made = view.guesses_made
+        on_clue = number is UNLIMITED or (isinstance(number, int) and made < number)
+        if on_clue:
+            ranked = self.ranked(view)
+            if ranked and (made == 0 or ranked[0][1] >= self.threshold):
+                return Guess(ranked[0][0])
+        leftover = self.best_leftover(view)
+        if leftover is not None and (leftover[1] >= self.leftover_threshold or not made):
+            return Guess(leftover[0])
+        if view.can_pass:
+            return Pass()
+        ranked = self.ranked(view)
+        if ranked:  # a 0 clue with nothing left over: the card least like the clue
+            return Guess(ranked[-1][0])
+        return Guess(int(self._rng.choice(view.unrevealed)))
+
+    def best_leftover(self, view: GuesserView) -> tuple[int, float] | None:
+        """The face-up card most like one of this team's earlier clues that still has unfound
+        targets (its number minus the own cards found during its turn)."""
+        best: tuple[int, float] | None = None
+        for clue, missing in open_clues(view):
+            if missing <= 0 or not self.knows(clue):
+                continue
+            face_up, sims = self.similarities(clue, view)
+            i = int(np.argmax(sims))
+            if best is None or float(sims[i]) > best[1]:
+                best = (face_up[i], float(sims[i]))
+        return best
+
+
+def open_clues(view: GuesserView) -> list[tuple[str, int]]:
+    """This team's earlier valid numbered clues and how many of their targets are unfound
+    (the current clue excluded)."""
+    found: dict[int, int] = {}
+    clues: dict[int, ClueGiven] = {}
+    for event in view.history:
+        if isinstance(event, ClueGiven) and event.team is view.team and event.turn != view.turn:
+            clues[event.turn] = event
+        elif isinstance(event, GuessMade) and event.team is view.team and \
+                event.identity is view.team.agent:
+            found[event.turn] = found.get(event.turn, 0) + 1
+    result = []
+    for turn, event in clues.items():
+        number = event.clue.number
+        if isinstance(number, int) and number > 0:
+            result.append((event.clue.word, number - found.get(turn, 0)))
+    return result
+
+
+class NearestGuesser(_EmbeddingGuesser):
+    """The baseline: takes the clue's number of most similar cards, never stops early (for 0
+    and unlimited clues it goes on until a miss)."""
+
+    agent_id = "nearest-guesser-v1"
+
+    def guess(self, view: GuesserView) -> GuesserAction:
+        number = view.clue.number
+        if isinstance(number, int) and number > 0 and view.guesses_made >= number:
+            return Pass()
+        ranked = self.ranked(view)
+        if not ranked:
+            if view.can_pass:
+                return Pass()
+            raise ModelError(f"model {self.space.model.name!r} has no vector for the clue "
+                             f"{view.clue.word!r}")
+        return Guess(ranked[0][0])

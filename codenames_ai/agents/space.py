@@ -1,0 +1,155 @@
+"""What embedding agents share: a model, its clue vocabulary as one unit matrix, the legality
+filter per clue-rule set, and the model's calibration. Built once per process and model."""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.clues import normalize_word
+from ..decks import default_deck
+from ..legality import CandidateFilter
+from ..vectors import WordVectors, cached_clue_vocabulary, load_model
+
+FloatArray = npt.NDArray[np.float32]
+BoolArray = npt.NDArray[np.bool_]
+DEFAULT_VOCABULARY = 25_000
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """How similar unrelated words look in this model: cosines of random (clue word, deck
+    card) pairs. Models differ a lot (GloVe spreads wider than MiniLM), so thresholds and
+    noise are set in units of this spread, never as raw cosines."""
+
+    mean: float
+    std: float
+    quantiles: tuple[float, ...]  # the 50th, 75th, 90th, 95th, 99th percentiles
+
+    def quantile(self, q: float) -> float:
+        levels = (0.50, 0.75, 0.90, 0.95, 0.99)
+        return float(np.interp(q, levels, self.quantiles))
+
+
+@dataclass
+class ClueSpace:
+    """A model, its candidate clue words and their unit vectors ``matrix`` (V, D)."""
+
+    model: WordVectors
+    words: tuple[str, ...]
+    matrix: FloatArray
+    calibration: Calibration
+    _filters: dict[str, CandidateFilter] = field(default_factory=dict)
+    _normal: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._normal = {normalize_word(w): i for i, w in enumerate(self.words)}
+
+    def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...]) -> BoolArray:
+        """Which candidates are legal clues with these cards face up, under these rules."""
+        if clue_rules == "basic":
+            mask = np.ones(len(self.words), dtype=bool)
+            for card in visible_words:
+                index = self._normal.get(normalize_word(card))
+                if index is not None:
+                    mask[index] = False
+            return mask
+        candidate_filter = self._filters.get(clue_rules)
+        if candidate_filter is None:
+            candidate_filter = CandidateFilter(self.words, clue_rules)
+            self._filters[clue_rules] = candidate_filter
+        return candidate_filter.legal_mask(visible_words)
+
+    def scores(self, candidates: npt.NDArray[np.intp], cards: tuple[str, ...]) -> FloatArray:
+        """Cosine of each candidate clue with each card, shape ``(len(candidates),
+        len(cards))``."""
+        result: FloatArray = self.matrix[candidates] @ self.model.card_matrix(cards).T
+        return result
+
+    def index(self, word: str) -> int | None:
+        return self._normal.get(normalize_word(word))
+
+
+class EnsembleSpace:
+    """Several models judging together: a clue's score for a card is the mean over the models
+    of its similarity in standard units of that model ((cosine - mean) / spread). Candidates are
+    the clue words every model knows. A relation several different models agree on is more
+    likely to be one a person sees."""
+
+    def __init__(self, spaces: list[ClueSpace]) -> None:
+        if len(spaces) < 2:
+            raise ValueError("an ensemble needs at least two models")
+        self.spaces = spaces
+        self.model = spaces[0].model  # for covers and card lookups
+        words = [w for w in spaces[0].words if all(s.index(w) is not None for s in spaces[1:])]
+        self.words = tuple(words)
+        self._rows = [np.array([s.index(w) for w in words], dtype=np.intp) for s in spaces]
+        self._filter_space = ClueSpace(self.model, self.words,
+                                       spaces[0].matrix[self._rows[0]], spaces[0].calibration)
+        self.calibration = self._calibrate()
+
+    @property
+    def name(self) -> str:
+        return "+".join(s.model.name for s in self.spaces)
+
+    def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...]) -> BoolArray:
+        return self._filter_space.legal_mask(clue_rules, visible_words)
+
+    def scores(self, candidates: npt.NDArray[np.intp], cards: tuple[str, ...]) -> FloatArray:
+        total = np.zeros((len(candidates), len(cards)), dtype=np.float32)
+        for space, rows in zip(self.spaces, self._rows, strict=True):
+            raw = space.scores(rows[candidates], cards)
+            total += (raw - space.calibration.mean) / space.calibration.std
+        result: FloatArray = (total / len(self.spaces)).astype(np.float32)
+        return result
+
+    def _calibrate(self) -> Calibration:
+        rng = random.Random(0)
+        deck = [c for c in default_deck("words") if all(c in s.model for s in self.spaces)]
+        picks = np.array([rng.randrange(len(self.words)) for _ in range(600)], dtype=np.intp)
+        cards = tuple(rng.choice(deck) for _ in range(40))
+        values = self.scores(picks, cards).ravel()
+        return Calibration(float(values.mean()), float(values.std()),
+                           tuple(float(q) for q in np.quantile(values, (0.5, 0.75, 0.9, 0.95,
+                                                                       0.99))))
+
+
+def calibrate(model: WordVectors, words: tuple[str, ...], matrix: FloatArray) -> Calibration:
+    """Cosines of 4,000 seeded random pairs of clue words and deck cards."""
+    rng = random.Random(0)
+    deck = [c for c in default_deck("words") if c in model]
+    clue_rows = matrix[[rng.randrange(len(words)) for _ in range(4000)]]
+    cards = model.card_matrix([rng.choice(deck) for _ in range(4000)])
+    cosines = np.einsum("ij,ij->i", clue_rows, cards)
+    return Calibration(float(cosines.mean()), float(cosines.std()),
+                       tuple(float(q) for q in np.quantile(cosines, (0.5, 0.75, 0.9, 0.95,
+                                                                      0.99))))
+
+
+def clue_space(model: str | WordVectors = "glove-6b-50d", *,
+               vocabulary_size: int = DEFAULT_VOCABULARY,
+               cache_dir: Path | str | None = None) -> ClueSpace:
+    """The shared clue space of a model (by name or loaded), built once per process."""
+    if isinstance(model, WordVectors):
+        return _build(model, vocabulary_size, None if cache_dir is None else str(cache_dir))
+    return _space_by_name(model, vocabulary_size, None if cache_dir is None else str(cache_dir))
+
+
+@functools.lru_cache(maxsize=8)
+def _space_by_name(name: str, vocabulary_size: int, cache_dir: str | None) -> ClueSpace:
+    return _build(load_model(name, cache_dir=cache_dir), vocabulary_size, cache_dir)
+
+
+def _build(model: WordVectors, vocabulary_size: int, cache_dir: str | None) -> ClueSpace:
+    words = cached_clue_vocabulary(model, cache_dir, size=vocabulary_size)
+    rows = np.array([model.index(w) for w in words], dtype=np.intp)
+    matrix = model.unit_matrix[rows] if words else np.zeros((0, model.dimensions),
+                                                            dtype=np.float32)
+    matrix = np.ascontiguousarray(matrix, dtype=np.float32)
+    matrix.flags.writeable = False
+    return ClueSpace(model, words, matrix, calibrate(model, words, matrix))

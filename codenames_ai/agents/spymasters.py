@@ -1,0 +1,310 @@
+"""Embedding spymasters: the expected-value spymaster and two published baselines.
+
+All score every legal candidate clue against every face-up card in one matrix product
+(``candidates @ cards.T``) and never give an illegal clue: candidates are filtered with the
+game's own clue rules first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.actions import Clue, Cover
+from ..core.cards import Identity
+from ..core.errors import ModelError
+from ..core.views import SpymasterView
+from .explain import Alternative, ClueExplanation, ScoredCard
+from .space import DEFAULT_VOCABULARY, ClueSpace, EnsembleSpace, clue_space
+
+FloatArray = npt.NDArray[np.float32]
+IntArray = npt.NDArray[np.intp]
+
+OWN, OPPONENT, BYSTANDER, ASSASSIN = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Board:
+    """A spymaster's reading of the table: face-up cards, their identity codes and the
+    similarity of every legal candidate clue to every face-up card."""
+
+    words: tuple[str, ...]  # face-up cards
+    codes: npt.NDArray[np.int8]  # OWN, OPPONENT, BYSTANDER, ASSASSIN per face-up card
+    candidates: IntArray  # indices into the clue space of the legal candidates
+    similarity: FloatArray  # (len(candidates), len(words))
+    own_left: int
+    opponent_left: int
+
+
+class EmbeddingSpymaster:
+    """Shared machinery: the clue space, reading the board, covers and explanations."""
+
+    agent_id = "embedding-spymaster"
+
+    def __init__(self, *, model: str | tuple[str, ...] = "glove-6b-50d",
+                 vocabulary_size: int = DEFAULT_VOCABULARY,
+                 cache_dir: Path | str | None = None, max_number: int = 4,
+                 space: ClueSpace | EnsembleSpace | None = None) -> None:
+        if max_number < 1:
+            raise ValueError(f"max_number must be at least 1, got {max_number}")
+        if space is None:
+            names = (model,) if isinstance(model, str) else tuple(model)
+            spaces = [clue_space(name, vocabulary_size=vocabulary_size, cache_dir=cache_dir)
+                      for name in names]
+            space = spaces[0] if len(spaces) == 1 else EnsembleSpace(spaces)
+        self.space = space
+        self.max_number = max_number
+        self.explanations: list[ClueExplanation] = []
+        self._rng = np.random.default_rng(0)
+
+    @property
+    def last_explanation(self) -> ClueExplanation | None:
+        return self.explanations[-1] if self.explanations else None
+
+    def start_game(self, seed: int) -> None:
+        self._rng = np.random.default_rng(seed)
+        self.explanations = []
+
+    def read_board(self, view: SpymasterView) -> Board:
+        own = view.team.agent
+        face_up = view.unrevealed
+        words = tuple(view.words[i] for i in face_up)
+        codes = np.array([_code(view.key[i], own) for i in face_up], dtype=np.int8)
+        if not (codes == OWN).any():
+            raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
+        mask = self.space.legal_mask(view.rules.clue_rules, view.visible_words)
+        candidates = np.flatnonzero(mask)
+        if candidates.size == 0:
+            raise ModelError(
+                f"none of the {len(self.space.words):,} candidate clues is legal on this "
+                "board; use a larger vocabulary")
+        similarity = self.space.scores(candidates, words)
+        return Board(words, codes, candidates, similarity.astype(np.float32),
+                     view.cards_left(view.team), view.cards_left(view.team.other))
+
+    def clue_word(self, board: Board, row: int) -> str:
+        return self.space.words[int(board.candidates[row])]
+
+    def explain(self, board: Board, row: int, number: int, score: float,
+                alternatives: tuple[Alternative, ...], notes: str = "") -> ClueExplanation:
+        sims = board.similarity[row]
+        own = np.flatnonzero(board.codes == OWN)
+        targets = own[np.argsort(-sims[own], kind="stable")][:number]
+        bad = np.flatnonzero(board.codes != OWN)
+        danger = None
+        margin = float(sims[targets].min())
+        if bad.size:
+            worst = bad[int(np.argmax(sims[bad]))]
+            danger = ScoredCard(board.words[worst], float(sims[worst]))
+            margin -= float(sims[worst])
+        clue = Clue(self.clue_word(board, row), number)
+        return ClueExplanation(
+            clue, tuple(ScoredCard(board.words[t], float(sims[t])) for t in targets),
+            danger, margin, score, alternatives, notes)
+
+    def choose_cover(self, view: SpymasterView) -> Cover:
+        """Cover the card that hurts this team most while it stays face up: an own agent
+        that looks like a dangerous card, or (co-op) a virtual agent that looks like ours."""
+        own = view.team.agent
+        candidates = list(view.cover_candidates)
+        mine = [i for i in view.unrevealed if view.key[i] is own]
+        theirs = [i for i in view.unrevealed if view.key[i] is not own]
+        model = self.space.model
+
+        def harm(index: int) -> float:
+            others = theirs if view.key[index] is own else mine
+            others = [i for i in others if i != index]
+            if not others:
+                return 0.0
+            vector = model.card_vector(view.words[index])
+            return float(np.max(model.card_matrix([view.words[i] for i in others]) @ vector))
+
+        return Cover(max(candidates, key=lambda i: (harm(i), -i)))
+
+
+def _code(identity: Identity, own: Identity) -> int:
+    if identity is own:
+        return OWN
+    if identity is Identity.ASSASSIN:
+        return ASSASSIN
+    if identity is Identity.BYSTANDER:
+        return BYSTANDER
+    return OPPONENT
+
+
+@dataclass(frozen=True)
+class EVConfig:
+    """Risk settings of the expected-value spymaster.
+
+    The simulated guesser sees similarities that differ from ours by Gaussian noise of
+    ``noise`` calibration spreads, guesses in order, and stops below the ``stop_quantile`` of
+    unrelated-pair similarities (after its first guess) or after the clue's number. A clue's
+    value is the expected own cards found, plus ``win_bonus`` when that finishes the team, minus
+    the expected costs of the card that ends the turn.
+    """
+
+    noise: float = 0.6
+    samples: int = 48
+    shortlist: int = 192
+    stop_quantile: float | None = 0.90  # None: the guesser always tries the full number
+    assassin_cost: float = 6.0
+    opponent_cost: float = 1.0
+    bystander_cost: float = 0.0
+    win_bonus: float = 3.0
+    risk: float = 1.0  # scales every cost: below 1 bolder, above 1 more careful
+    adapt_to_score: bool = True  # a team behind takes more risk, a team ahead less
+
+
+RISK_PRESETS = {
+    "cautious": EVConfig(risk=1.6, noise=0.8),
+    "normal": EVConfig(),
+    "bold": EVConfig(risk=0.6, noise=0.45),
+}
+
+
+class EVSpymaster(EmbeddingSpymaster):
+    """Ranks clues by the expected outcome of the turn under a model of an uncertain guesser
+    (a guesser whose similarities differ from ours), so clues need a margin another mind can
+    see, not just a win on our own embedding."""
+
+    agent_id = "ev-spymaster-v1"
+
+    def __init__(self, *, config: EVConfig | None = None, risk: str | None = None,
+                 **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        if risk is not None and risk not in RISK_PRESETS:
+            raise ValueError(f"unknown risk {risk!r}; choose one of {sorted(RISK_PRESETS)}")
+        self.config = config or RISK_PRESETS[risk or "normal"]
+
+    def give_clue(self, view: SpymasterView) -> Clue:
+        board = self.read_board(view)
+        cfg = self.config
+        calibration = self.space.calibration
+        rows = self._shortlist(board, cfg.shortlist)
+        sims = board.similarity[rows]  # (M, n)
+        sigma = cfg.noise * calibration.std
+        threshold = (calibration.quantile(cfg.stop_quantile) if cfg.stop_quantile is not None
+                     else -np.inf)
+        noisy = sims[:, None, :] + sigma * self._rng.standard_normal(
+            (len(rows), cfg.samples, sims.shape[1])).astype(np.float32)
+        order = np.argsort(-noisy, axis=2, kind="stable")
+        codes = board.codes[order]  # (M, R, n)
+        ranked = np.take_along_axis(noisy, order, axis=2)
+        first_wrong = np.argmax(codes != OWN, axis=2)  # there is always a non-own card
+        below = ranked < threshold
+        below[:, :, 0] = False  # the first guess is always made
+        stop = np.where(below.any(axis=2), np.argmax(below, axis=2), codes.shape[2])
+        wrong_code = np.take_along_axis(codes, first_wrong[..., None], axis=2)[..., 0]
+        cost = self._costs(board)
+        numbers = np.arange(1, min(self.max_number, board.own_left) + 1)
+        values = np.empty((len(rows), numbers.size), dtype=np.float64)
+        for j, tries in enumerate(numbers):
+            attempts = np.minimum(tries, stop)
+            found = np.minimum(attempts, first_wrong)
+            hit = first_wrong < attempts
+            value = found + cfg.win_bonus * (found >= board.own_left)
+            value = value - hit * cost[wrong_code]
+            values[:, j] = value.mean(axis=1)
+        best_row, best_col = np.unravel_index(int(np.argmax(values)), values.shape)
+        number = int(numbers[best_col])
+        best_per_row = values.max(axis=1)
+        runner_rows = [r for r in np.argsort(-best_per_row, kind="stable") if r != best_row][:3]
+        alternatives = tuple(
+            Alternative(Clue(self.clue_word(board, int(rows[r])),
+                             int(numbers[int(np.argmax(values[r]))])), float(best_per_row[r]))
+            for r in runner_rows)
+        explanation = self.explain(
+            board, int(rows[best_row]), number, float(values[best_row, best_col]), alternatives,
+            notes=f"expected cards this turn (guesser noise {sigma:.3f}, stops below "
+                  f"{threshold:.2f})")
+        self.explanations.append(explanation)
+        return explanation.clue
+
+    def _shortlist(self, board: Board, size: int) -> IntArray:
+        """The candidates worth simulating: best by the gap between their k-th nearest own card
+        and their nearest other card, for any k."""
+        sims = board.similarity
+        own = np.sort(sims[:, board.codes == OWN], axis=1)[:, ::-1]
+        bad = sims[:, board.codes != OWN].max(axis=1)
+        ks = np.arange(1, min(self.max_number, own.shape[1]) + 1)
+        gaps = (own[:, : ks.size] - bad[:, None]) * ks ** 0.6
+        score = gaps.max(axis=1)
+        if score.size <= size:
+            return np.arange(score.size)
+        top = np.argpartition(-score, size - 1)[:size]
+        return np.sort(top)
+
+    def _costs(self, board: Board) -> npt.NDArray[np.float64]:
+        cfg = self.config
+        scale = cfg.risk
+        if cfg.adapt_to_score:
+            behind = board.own_left - board.opponent_left
+            scale *= float(np.clip(1.0 - 0.08 * behind, 0.6, 1.4))
+        opponent = cfg.opponent_cost * scale
+        if board.opponent_left <= 1:
+            opponent = cfg.assassin_cost  # their last card: giving it to them loses the game
+        return np.array([0.0, opponent, cfg.bystander_cost * scale,
+                         max(cfg.assassin_cost * scale, 2.0)])
+
+
+class ThresholdSpymaster(EmbeddingSpymaster):
+    """The AIIDE 2019 competition baseline, from its description: for groups of the 1-3 own
+    words nearest a clue, the clue qualifies when its largest cosine distance to the group is
+    below its smallest distance to any other card; the largest group whose worst distance is
+    under ``threshold`` wins (ties: the smaller worst distance)."""
+
+    agent_id = "threshold-spymaster-v1"
+
+    def __init__(self, *, threshold: float = 0.5, **options: object) -> None:
+        options.setdefault("max_number", 3)
+        super().__init__(**options)  # type: ignore[arg-type]
+        self.threshold = threshold
+
+    def give_clue(self, view: SpymasterView) -> Clue:
+        board = self.read_board(view)
+        distance = 1.0 - board.similarity
+        own = np.sort(distance[:, board.codes == OWN], axis=1)
+        nearest_other = distance[:, board.codes != OWN].min(axis=1)
+        best: tuple[int, float, int] | None = None  # (k, worst distance, row)
+        for k in range(min(self.max_number, own.shape[1]), 0, -1):
+            worst_k = own[:, k - 1]
+            ok = (worst_k < nearest_other) & (worst_k < self.threshold)
+            if ok.any():
+                row = int(np.flatnonzero(ok)[np.argmin(worst_k[ok])])
+                best = (k, float(worst_k[row]), row)
+                break
+        notes = f"largest qualifying group under distance {self.threshold}"
+        if best is None:  # nothing qualifies: the single closest own card
+            row = int(np.argmin(own[:, 0] - nearest_other))
+            best = (1, float(own[row, 0]), row)
+            notes = "no group qualifies: the safest single-card clue"
+        k, worst, row = best
+        explanation = self.explain(board, row, k, 1.0 - worst, (), notes)
+        self.explanations.append(explanation)
+        return explanation.clue
+
+
+class GapSpymaster(EmbeddingSpymaster):
+    """The "gap" spymaster, from its description: score = (similarity of the n-th best target
+    - highest similarity to any non-target) x n^0.6; the best (clue, n) wins."""
+
+    agent_id = "gap-spymaster-v1"
+
+    def __init__(self, *, exponent: float = 0.6, **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        self.exponent = exponent
+
+    def give_clue(self, view: SpymasterView) -> Clue:
+        board = self.read_board(view)
+        sims = board.similarity
+        own = np.sort(sims[:, board.codes == OWN], axis=1)[:, ::-1]
+        bad = sims[:, board.codes != OWN].max(axis=1)
+        ks = np.arange(1, min(self.max_number, own.shape[1]) + 1)
+        scores = (own[:, : ks.size] - bad[:, None]) * ks ** self.exponent
+        row, col = np.unravel_index(int(np.argmax(scores)), scores.shape)
+        explanation = self.explain(board, int(row), int(ks[col]), float(scores[row, col]), ())
+        self.explanations.append(explanation)
+        return explanation.clue

@@ -1,0 +1,153 @@
+"""``codenames clue`` and ``codenames guess``: one move of an AI on a board you type in."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from ..core import (
+    WORDS,
+    Clue,
+    ConfigError,
+    Guess,
+    GuesserView,
+    Identity,
+    Phase,
+    SpymasterView,
+    Team,
+    normalize_word,
+    parse_clue_number,
+)
+
+_KEY_LETTERS = {"R": Identity.RED, "B": Identity.BLUE, "N": Identity.BYSTANDER,
+                "A": Identity.ASSASSIN}
+
+
+def split_cards(text: str) -> list[str]:
+    return [card.strip() for card in text.split(",") if card.strip()]
+
+
+def _table(board: list[str], key: list[Identity] | None, revealed: list[str], team: Team,
+           clue_rules: str) -> tuple[dict[str, object], list[Identity | None]]:
+    """The public fields of a view for a board typed on the command line."""
+    if len({normalize_word(w) for w in board}) != len(board):
+        raise ConfigError("--board lists the same card twice; every card must be distinct")
+    covered = {normalize_word(w) for w in revealed}
+    unknown = covered - {normalize_word(w) for w in board}
+    if unknown:
+        raise ConfigError(f"--revealed names cards that are not on the board: "
+                          f"{', '.join(sorted(unknown))}")
+    shown: list[Identity | None] = [
+        (key[i] if key else team.agent) if normalize_word(w) in covered else None
+        for i, w in enumerate(board)]
+    # Only the clue rules of this rule set matter to an agent's single move.
+    rules = WORDS.with_options(clue_rules=clue_rules)
+    red = sum(1 for k in key or [] if k is Identity.RED)
+    starting = Team.RED if red >= sum(1 for k in key or [] if k is Identity.BLUE) else Team.BLUE
+    left = {t: sum(1 for i, w in enumerate(board) if key and key[i] is t.agent
+                   and shown[i] is None) for t in Team}
+    fields: dict[str, object] = dict(
+        rules=rules, team=team, words=tuple(board), revealed=tuple(shown),
+        starting_team=starting, current_team=team, phase=Phase.CLUE, turn=1,
+        red_left=left[Team.RED], blue_left=left[Team.BLUE], leftover=0, history=())
+    return fields, shown
+
+
+def parse_key(text: str, size: int) -> list[Identity]:
+    letters = text.strip().upper()
+    if len(letters) != size:
+        raise ConfigError(f"--key has {len(letters)} letters but the board has {size} cards; "
+                          "give one letter per card in board order (R, B, N, A)")
+    bad = sorted(set(letters) - set(_KEY_LETTERS))
+    if bad:
+        raise ConfigError(f"--key has letters {', '.join(bad)}; use R (red), B (blue), "
+                          "N (bystander), A (assassin)")
+    return [_KEY_LETTERS[ch] for ch in letters]
+
+
+def clue(
+    board: Annotated[str, typer.Option(help="The cards, comma-separated, in grid order.")],
+    key: Annotated[str, typer.Option(help="One letter per card: R red, B blue, N bystander, "
+                                          "A assassin.")],
+    team: Annotated[str, typer.Option(help="The team to give a clue for: red or blue.")],
+    revealed: Annotated[str, typer.Option(help="Cards already covered, comma-separated.")] = "",
+    spymaster: Annotated[str, typer.Option(help="Agent id or module:Class.")]
+    = "glove-ev-spymaster-v1",
+    model: Annotated[str | None, typer.Option(help="Word-vector model for the agent.")] = None,
+    clue_rules: Annotated[str, typer.Option(help="classic, strict, flexible, pictures.")]
+    = "classic",
+    explain: Annotated[bool, typer.Option(help="Say why: targets, feared card, runners-up.")]
+    = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The AI spymaster's clue for a board and key you give."""
+    from ..agents.registry import make_agent
+
+    cards = split_cards(board)
+    identities = parse_key(key, len(cards))
+    try:
+        side = Team(team.strip().lower())
+    except ValueError:
+        raise ConfigError(f"--team must be red or blue, not {team!r}") from None
+    fields, _ = _table(cards, identities, split_cards(revealed), side, clue_rules)
+    if fields[f"{side.value}_left"] == 0:
+        raise ConfigError(f"{side.value} has no agents left to find on this board")
+    view = SpymasterView(**fields, key=tuple(identities), cover_team=None,  # type: ignore[arg-type]
+                         cover_candidates=())
+    agent = make_agent(spymaster, **({"model": model} if model else {}))
+    given = agent.give_clue(view)
+    explanation = getattr(agent, "last_explanation", None)
+    if as_json:
+        payload: dict[str, object] = {"clue": given.word, "number": str(given.number)}
+        if explain and explanation is not None:
+            payload["explanation"] = explanation.to_dict()
+        typer.echo(json.dumps(payload, ensure_ascii=False))
+        return
+    typer.echo(f"{given.word} {given.number}")
+    if explain and explanation is not None:
+        typer.echo(explanation.describe())
+
+
+def guess(
+    board: Annotated[str, typer.Option(help="The face-up cards, comma-separated.")],
+    clue_word: Annotated[str, typer.Option("--clue", help="The clue word.")],
+    number: Annotated[str, typer.Option(help="The clue number (0, 1, 2, ... or unlimited).")],
+    guesser: Annotated[str, typer.Option(help="Agent id or module:Class.")] = "glove-guesser-v1",
+    model: Annotated[str | None, typer.Option(help="Word-vector model for the agent.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The AI guesser's guesses for a clue, in order, assuming each one is right, and where it
+    would stop."""
+    from ..agents.registry import make_agent
+
+    cards = split_cards(board)
+    try:
+        clue_number = parse_clue_number(number)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    the_clue = Clue(clue_word.strip(), clue_number)
+    agent = make_agent(guesser, **({"model": model} if model else {}))
+    fields, shown = _table(cards, None, [], Team.RED, "basic")
+    picks: list[str] = []
+    limit = clue_number + 1 if isinstance(clue_number, int) and clue_number > 0 else len(cards)
+    stopped = "it runs out of guesses"
+    while len(picks) < min(limit, len(cards)):
+        fields.update(revealed=tuple(shown), phase=Phase.GUESS)
+        view = GuesserView(**fields, clue=the_clue, guesses_made=len(picks),  # type: ignore[arg-type]
+                           guesses_left=None if limit == len(cards) else limit - len(picks),
+                           can_pass=bool(picks))
+        action = agent.guess(view)
+        if not isinstance(action, Guess):
+            stopped = "it stops (not confident enough)"
+            break
+        picks.append(cards[action.index])
+        shown[action.index] = Team.RED.agent
+    if as_json:
+        typer.echo(json.dumps({"clue": the_clue.word, "number": str(clue_number),
+                               "guesses": picks, "stop": stopped}, ensure_ascii=False))
+        return
+    for i, card in enumerate(picks, start=1):
+        typer.echo(f"{i}. {card}")
+    typer.echo(f"then {stopped}")

