@@ -147,8 +147,8 @@ class EVConfig:
     """
 
     noise: float = 0.6
-    samples: int = 48
-    shortlist: int = 192
+    samples: int = 32
+    shortlist: int = 128
     stop_quantile: float | None = 0.90  # None: the guesser always tries the full number
     assassin_cost: float = 6.0
     opponent_cost: float = 1.0
@@ -189,22 +189,23 @@ class EVSpymaster(EmbeddingSpymaster):
         threshold = (calibration.quantile(cfg.stop_quantile) if cfg.stop_quantile is not None
                      else -np.inf)
         noisy = sims[:, None, :] + sigma * self._rng.standard_normal(
-            (len(rows), cfg.samples, sims.shape[1])).astype(np.float32)
-        order = np.argsort(-noisy, axis=2, kind="stable")
-        codes = board.codes[order]  # (M, R, n)
-        ranked = np.take_along_axis(noisy, order, axis=2)
-        first_wrong = np.argmax(codes != OWN, axis=2)  # there is always a non-own card
-        below = ranked < threshold
-        below[:, :, 0] = False  # the first guess is always made
-        stop = np.where(below.any(axis=2), np.argmax(below, axis=2), codes.shape[2])
-        wrong_code = np.take_along_axis(codes, first_wrong[..., None], axis=2)[..., 0]
+            (len(rows), cfg.samples, sims.shape[1]), dtype=np.float32)
+        # The guesser touches cards best first. Without sorting: the own cards above the best
+        # other card come first (``ahead`` of them), then that other card ends the turn; and it
+        # only touches cards above its threshold (at least one).
+        own = board.codes == OWN
+        other = noisy[:, :, ~own]
+        best_other = other.max(axis=2)
+        wrong_code = board.codes[~own][np.argmax(other, axis=2)]
+        ahead = (noisy[:, :, own] > best_other[..., None]).sum(axis=2)
+        willing = np.maximum((noisy >= threshold).sum(axis=2), 1)
         cost = self._costs(board)
         numbers = np.arange(1, min(self.max_number, board.own_left) + 1)
         values = np.empty((len(rows), numbers.size), dtype=np.float64)
         for j, tries in enumerate(numbers):
-            attempts = np.minimum(tries, stop)
-            found = np.minimum(attempts, first_wrong)
-            hit = first_wrong < attempts
+            attempts = np.minimum(tries, willing)
+            found = np.minimum(attempts, ahead)
+            hit = ahead < attempts
             value = found + cfg.win_bonus * (found >= board.own_left)
             value = value - hit * cost[wrong_code]
             values[:, j] = value.mean(axis=1)
@@ -225,17 +226,21 @@ class EVSpymaster(EmbeddingSpymaster):
 
     def _shortlist(self, board: Board, size: int) -> IntArray:
         """The candidates worth simulating: best by the gap between their k-th nearest own card
-        and their nearest other card, for any k."""
+        and their nearest other card, for any k. Only clues whose nearest card is an own card
+        can have a positive gap, so only those are ranked (unless too few are)."""
         sims = board.similarity
-        own = np.sort(sims[:, board.codes == OWN], axis=1)[:, ::-1]
+        own = sims[:, board.codes == OWN]
         bad = sims[:, board.codes != OWN].max(axis=1)
+        lead = own.max(axis=1) - bad
+        pool = np.flatnonzero(lead > 0)
+        if pool.size < size:
+            pool = np.argsort(-lead, kind="stable")[: min(size, lead.size)]
         ks = np.arange(1, min(self.max_number, own.shape[1]) + 1)
-        gaps = (own[:, : ks.size] - bad[:, None]) * ks ** 0.6
-        score = gaps.max(axis=1)
-        if score.size <= size:
-            return np.arange(score.size)
-        top = np.argpartition(-score, size - 1)[:size]
-        return np.sort(top)
+        best = -np.sort(-own[pool], axis=1)[:, : ks.size]
+        score = ((best - bad[pool, None]) * ks ** 0.6).max(axis=1)
+        if pool.size <= size:
+            return np.sort(pool)
+        return np.sort(pool[np.argpartition(-score, size - 1)[:size]])
 
     def _costs(self, board: Board) -> npt.NDArray[np.float64]:
         cfg = self.config
