@@ -3,6 +3,7 @@ filter per clue-rule set, and the model's calibration. Built once per process an
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import random
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ import numpy.typing as npt
 from ..core.clues import normalize_word
 from ..decks import default_deck
 from ..legality import CandidateFilter
-from ..vectors import WordVectors, cached_clue_vocabulary, load_model
+from ..vectors import ModelStore, WordVectors, cached_clue_vocabulary, load_model
 
 FloatArray = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
@@ -44,6 +45,7 @@ class ClueSpace:
     words: tuple[str, ...]
     matrix: FloatArray
     calibration: Calibration
+    cache_folder: Path | None = None  # where analysed vocabularies are kept between runs
     _filters: dict[str, CandidateFilter] = field(default_factory=dict)
     _normal: dict[str, int] = field(default_factory=dict)
 
@@ -61,9 +63,24 @@ class ClueSpace:
             return mask
         candidate_filter = self._filters.get(clue_rules)
         if candidate_filter is None:
-            candidate_filter = CandidateFilter(self.words, clue_rules)
+            candidate_filter = self._load_filter(clue_rules)
             self._filters[clue_rules] = candidate_filter
         return candidate_filter.legal_mask(visible_words)
+
+    def _load_filter(self, clue_rules: str) -> CandidateFilter:
+        """The legality filter of the vocabulary, from the model's cache folder when an earlier
+        run saved it (analysing 25,000 words takes seconds)."""
+        if self.cache_folder is None or not self.cache_folder.is_dir():
+            return CandidateFilter(self.words, clue_rules)
+        safe = clue_rules.replace(":", "_").replace("+", "-")
+        path = self.cache_folder / f"legality-{safe}-{len(self.words)}.pickle"
+        loaded = CandidateFilter.load(path, self.words, clue_rules)
+        if loaded is not None:
+            return loaded
+        built = CandidateFilter(self.words, clue_rules)
+        with contextlib.suppress(OSError):  # a read-only cache costs the next run some seconds
+            built.save(path)
+        return built
 
     def scores(self, candidates: npt.NDArray[np.intp], cards: tuple[str, ...]) -> FloatArray:
         """Cosine of each candidate clue with each card, shape ``(len(candidates),
@@ -152,4 +169,6 @@ def _build(model: WordVectors, vocabulary_size: int, cache_dir: str | None) -> C
                                                             dtype=np.float32)
     matrix = np.ascontiguousarray(matrix, dtype=np.float32)
     matrix.flags.writeable = False
-    return ClueSpace(model, words, matrix, calibrate(model, words, matrix))
+    store = ModelStore(cache_dir)
+    folder = store.path(model.name) if store.has(model.name) else None
+    return ClueSpace(model, words, matrix, calibrate(model, words, matrix), folder)

@@ -8,15 +8,20 @@ dictionary lookups per card, not a pass over the vocabulary.
 
 from __future__ import annotations
 
+import pickle
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from .. import __version__
 from .analysis import analyze, analyze_card, normalize
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
 from .validator import keys
+
+FILTER_FORMAT = 1
 
 
 class CandidateFilter:
@@ -49,6 +54,36 @@ class CandidateFilter:
         self._intrinsic_ok = ok
         self._index = {kind: {key: np.asarray(ids, dtype=np.intp) for key, ids in table.items()}
                        for kind, table in index.items()}
+
+    def save(self, path: Path) -> None:
+        """Write the analysed vocabulary (atomically) so the next process can skip analysing."""
+        state = (FILTER_FORMAT, __version__, self.rules.name, self.words, self._intrinsic_ok,
+                 self._index, self._relational)
+        staging = path.with_suffix(".tmp")
+        with staging.open("wb") as handle:
+            pickle.dump(state, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        staging.replace(path)
+
+    @classmethod
+    def load(cls, path: Path, vocabulary: Iterable[str], rules: ClueRules | str
+             ) -> CandidateFilter | None:
+        """A filter saved by ``save`` for the same vocabulary, rules and toolkit version, or
+        ``None`` (then build one)."""
+        wanted = clue_rules(rules) if isinstance(rules, str) else rules
+        words = tuple(dict.fromkeys(w.strip() for w in vocabulary if w.strip()))
+        try:
+            with path.open("rb") as handle:
+                state = pickle.load(handle)
+            fmt, version, name, saved_words, ok, index, relational = state
+        except (OSError, pickle.UnpicklingError, ValueError, TypeError, EOFError):
+            return None
+        if (fmt, version, name, saved_words) != (FILTER_FORMAT, __version__, wanted.name, words):
+            return None
+        loaded = cls.__new__(cls)
+        loaded.rules, loaded.words = wanted, words
+        loaded._ids = {normalize(w): i for i, w in enumerate(words)}
+        loaded._intrinsic_ok, loaded._index, loaded._relational = ok, index, relational
+        return loaded
 
     def __len__(self) -> int:
         return len(self.words)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from codenames_ai.agents import RandomSpymaster
@@ -124,3 +126,17 @@ def test_the_random_spymaster_never_gives_an_illegal_clue(rules: str,
         state.apply(clue)
         assert state.phase is Phase.GUESS and state.current_team in (Team.RED, Team.BLUE)
 
+
+
+def test_a_saved_filter_loads_only_for_the_same_vocabulary_and_rules(tmp_path: Path) -> None:
+    path = tmp_path / "filter.pickle"
+    built = CandidateFilter(VOCABULARY, "classic")
+    built.save(path)
+    loaded = CandidateFilter.load(path, VOCABULARY, "classic")
+    assert loaded is not None
+    for board in BOARDS:
+        assert (loaded.legal_mask(board) == built.legal_mask(board)).all()
+    assert CandidateFilter.load(path, VOCABULARY, "strict") is None
+    assert CandidateFilter.load(path, VOCABULARY[:-1], "classic") is None
+    path.write_bytes(b"not a pickle")
+    assert CandidateFilter.load(path, VOCABULARY, "classic") is None
