@@ -42,7 +42,6 @@ class RandomSpymaster:
         context = view.clue_context()
         # The game's own clue rules unless this agent was given others: never an illegal clue.
         validator = self.validator or resolve_validator(view.rules.clue_rules)
-        visible = {normalize_word(w) for w in context.visible_words}
         # Random picks first (most words are legal); then one pass over the whole list from a
         # random offset, so the search is bounded and always finds a legal word if one exists.
         count = len(self.words)
@@ -50,8 +49,6 @@ class RandomSpymaster:
         offset = self._rng.randrange(count)
         for i in picks + [(offset + k) % count for k in range(count)]:
             word = self.words[i]
-            if normalize_word(word) in visible:
-                continue
             if check_clue(Clue(word, number), context, validator) is None:
                 return Clue(word, number)
         raise DeckError(f"none of the random spymaster's {len(self.words)} clue words is a "

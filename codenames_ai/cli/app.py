@@ -212,8 +212,8 @@ def check(
     rule with the reason."""
     from ..legality.check import check_clue_word
 
-    covered = {normalize_word(w) for w in _split_cards(revealed)}
-    visible = [w for w in _split_cards(board) if normalize_word(w) not in covered]
+    covered = {normalize_word(w) for w in agents_cli.split_cards(revealed)}
+    visible = [w for w in agents_cli.split_cards(board) if normalize_word(w) not in covered]
     violations = check_clue_word(clue, visible, rules.value)
     if as_json:
         typer.echo(json.dumps({
@@ -227,10 +227,6 @@ def check(
         typer.echo("legal")
     if violations:
         raise typer.Exit(code=1)
-
-
-def _split_cards(text: str) -> list[str]:
-    return [card.strip() for card in text.split(",") if card.strip()]
 
 
 def _seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str]) -> Seats:

@@ -4,28 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.clues import ClueViolation, normalize_word
-from .analysis import MAX_LENGTH
+from ..core.actions import Clue
+from ..core.cards import Team
+from ..core.clues import ClueContext, ClueViolation, check_clue
+from ..core.rules import WORDS
 from .validator import validator_for
+
+_BASIC = WORDS.with_options(clue_rules="basic")
 
 
 def check_clue_word(clue: str, visible_words: Sequence[str], rules: str = "classic"
                     ) -> list[ClueViolation]:
     """Every rule ``clue`` breaks with ``visible_words`` face up: the core's basics (one word,
     not a visible board word) first, then the rule set's own rules in their report order."""
-    word = clue.strip()
-    if not word:
-        return [ClueViolation("one-word", "the clue is empty; a clue is one word")]
-    if any(ch.isspace() for ch in word):
-        return [ClueViolation("one-word", f"a clue must be exactly one word; {word[:60]!r} "
-                                          "has spaces")]
-    if len(word) > MAX_LENGTH:
-        return [ClueViolation("too-long", f"a clue of {len(word)} characters is not one "
-                                          f"English word (the limit is {MAX_LENGTH})")]
-    found = []
-    for card in visible_words:
-        if normalize_word(card) == normalize_word(word):
-            found.append(ClueViolation("board-word", f"'{word}' is {card.upper()}, a word on "
-                                       "the board that is still visible"))
-            break
-    return found + validator_for(rules).violations(word, list(visible_words))
+    visible = tuple(visible_words)
+    context = ClueContext(rules=_BASIC, team=Team.RED, visible_words=visible,
+                          covered_words=(), cards_left=1)
+    basic = check_clue(Clue(clue, 1), context)
+    if basic is not None and basic.rule == "one-word":
+        return [basic]  # not one word: the word rules have nothing to judge
+    found = [basic] if basic is not None else []
+    return found + validator_for(rules).violations(clue.strip(), list(visible))

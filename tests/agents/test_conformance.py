@@ -13,12 +13,15 @@ from codenames_ai.core import (
     WORDS,
     EndReason,
     Guesser,
+    GuessLimit,
     InvalidClue,
+    Layout,
     Role,
     RuleSet,
     Seats,
     Spymaster,
     Variant,
+    custom,
     play_game,
     replay,
 )
@@ -33,6 +36,10 @@ VARIANTS: list[tuple[str, RuleSet]] = [
     ("coop", WORDS.with_options(variant=Variant.COOP)),
     ("three-player-strict", WORDS.with_options(variant=Variant.THREE_PLAYER,
                                               clue_rules="strict")),
+    ("custom-strict-limit", custom(Layout(rows=4, cols=6, first_team_agents=7,
+                                          second_team_agents=7, double_agent=False,
+                                          bystanders=8, assassins=2),
+                                   guess_limit=GuessLimit.STRICT, clue_rules="flexible")),
 ]
 
 
