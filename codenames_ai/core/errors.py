@@ -42,6 +42,11 @@ class RecordError(CodenamesError, ValueError):
     """A game record that is malformed, truncated, tampered with or inconsistent."""
 
 
+class GameInterrupted(CodenamesError):
+    """Raised by an agent (a person at a prompt) to stop the game now; the runner ends it with
+    no winner and still returns its record."""
+
+
 class AgentError(CodenamesError):
     """An agent crashed or answered with something the rules do not allow.
 

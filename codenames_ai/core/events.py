@@ -79,9 +79,11 @@ class Covered:
 
 @dataclass(frozen=True)
 class Abandoned:
-    """The runner stopped the game at its turn limit; nobody wins."""
+    """The game was stopped before its end (``reason``: ``"turn-limit"`` or ``"stopped"``, a
+    player quit); nobody wins."""
 
     turn: int
+    reason: str = "turn-limit"
 
 
 Event: TypeAlias = ClueGiven | InvalidClue | GuessMade | Passed | TimedOut | Covered | Abandoned
@@ -117,6 +119,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     elif isinstance(event, Covered):
         data.update(team=event.team.value, chooser=event.chooser.value, index=event.index,
                     word=event.word, reason=event.reason.value)
+    elif isinstance(event, Abandoned):
+        data.update(reason=event.reason)
     return data
 
 
@@ -144,7 +148,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             return Covered(turn, Team(data["team"]), Team(data["chooser"]), int(data["index"]),
                            str(data["word"]), CoverReason(data["reason"]))
         if kind == "abandoned":
-            return Abandoned(turn)
+            return Abandoned(turn, str(data.get("reason", "turn-limit")))
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError) as exc:

@@ -201,7 +201,7 @@ def _apply_recorded(state: GameState, event: Event) -> None:
             raise RecordError("a timeout cover must follow its timeout event")
         state.apply(Cover(event.index))
     elif isinstance(event, Abandoned):
-        state.abandon()
+        state.abandon(EndReason(event.reason))
 
 
 def _dump(row: dict[str, Any]) -> str:

@@ -17,11 +17,11 @@ from .actions import Action, Clue, Cover, Guess, Pass
 from .board import Board, deal, derive_seed
 from .cards import Team
 from .clues import ClueValidator
-from .errors import AgentError, ConfigError, IllegalActionError
+from .errors import AgentError, ConfigError, GameInterrupted, IllegalActionError
 from .protocols import Guesser, Spymaster, agent_id
 from .record import GameRecord
 from .rules import RuleSet, Variant
-from .state import GameState
+from .state import EndReason, GameState
 from .views import Phase
 
 T = TypeVar("T")
@@ -102,7 +102,10 @@ def play_game(rules: RuleSet, seats: Seats, *, seed: int,
         if state.turn > max_turns:
             state.abandon()
             break
-        _play_move(state, seats, clock)
+        try:
+            _play_move(state, seats, clock)
+        except GameInterrupted:
+            state.abandon(EndReason.STOPPED)
     return GameRecord.from_state(state, seed=seed,
                                  agents=tuple((s, agent_id(a)) for s, a in seats.labelled()))
 
@@ -165,6 +168,8 @@ def _timed(move: Callable[[V], T], view: V, budget: float | None, seat: str,
     if budget is None:
         try:
             return move(view)
+        except GameInterrupted:
+            raise
         except Exception as exc:
             raise AgentError(seat, f"crashed: {type(exc).__name__}: {exc}") from exc
     results: list[T] = []
@@ -184,5 +189,7 @@ def _timed(move: Callable[[V], T], view: V, budget: float | None, seat: str,
         return _TIMED_OUT
     if errors:
         error = errors[0]
+        if isinstance(error, GameInterrupted):
+            raise error
         raise AgentError(seat, f"crashed: {type(error).__name__}: {error}") from error
     return results[0]

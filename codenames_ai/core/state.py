@@ -30,6 +30,7 @@ class EndReason(Enum):
     AGENTS_COVERED = "agents-covered"  # the winner's agents are all covered
     ASSASSIN = "assassin"  # the loser touched the assassin
     TURN_LIMIT = "turn-limit"  # the runner stopped the game; nobody wins
+    STOPPED = "stopped"  # a player quit; nobody wins
 
 
 @dataclass(frozen=True)
@@ -279,12 +280,14 @@ class GameState:
         else:
             self._end_turn()
 
-    def abandon(self) -> None:
-        """Stop the game with no winner (a runner's turn limit)."""
+    def abandon(self, reason: EndReason = EndReason.TURN_LIMIT) -> None:
+        """Stop the game with no winner (a runner's turn limit, or a player who quit)."""
         if self._phase is Phase.OVER:
             raise IllegalActionError("the game is over; no more moves")
-        self._events.append(Abandoned(self._turn_number))
-        self._finish(None, EndReason.TURN_LIMIT)
+        if reason not in (EndReason.TURN_LIMIT, EndReason.STOPPED):
+            raise IllegalActionError(f"a game cannot be abandoned for {reason.value!r}")
+        self._events.append(Abandoned(self._turn_number, reason.value))
+        self._finish(None, reason)
 
     def _require(self, phase: Phase, what: str) -> None:
         if self._phase is not phase:
