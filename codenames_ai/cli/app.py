@@ -181,6 +181,95 @@ def watch(
         typer.echo(f"Record written to {record}")
 
 
+class Role(StrEnum):
+    guess = "guess"
+    spymaster = "spymaster"
+    coop = "coop"
+    three_player = "three-player"
+    watch = "watch"
+
+
+class Strength(StrEnum):
+    cautious = "cautious"
+    normal = "normal"
+    bold = "bold"
+
+
+@app.command()
+def play(
+    role: Annotated[Role, typer.Option(help="guess: the AI spymaster clues for you; spymaster: "
+                                            "you clue for AI guessers; coop: 2-player variant; "
+                                            "three-player: you guess for both teams; watch.")]
+    = Role.guess,
+    seed: Annotated[int | None, typer.Option(help="Seed (default: a new one, printed).")]
+    = None,
+    edition_name: Annotated[EditionName, typer.Option("--edition")] = EditionName.words,
+    guess_limit_name: Annotated[GuessLimitName, typer.Option("--guess-limit")]
+    = GuessLimitName.classic,
+    clue_rules_name: Annotated[RulesName | None, typer.Option("--clue-rules")] = None,
+    clue_check: Annotated[str, typer.Option(help="refuse: illegal clues you type are refused "
+                                                 "with the reason; table: they stand and are "
+                                                 "penalised, as at a table.")] = "refuse",
+    deck: Annotated[Path | None, typer.Option(help="A word list instead of the shipped deck.")]
+    = None,
+    spymaster: Annotated[str, typer.Option(help="AI spymaster id.")] = DEFAULT_SPYMASTER,
+    guesser: Annotated[str, typer.Option(help="AI guesser id.")] = DEFAULT_GUESSER,
+    model: Annotated[str | None, typer.Option(help="Word-vector model for the AIs.")] = None,
+    strength: Annotated[Strength, typer.Option(help="AI spymaster risk.")] = Strength.normal,
+    time_limit: Annotated[float | None, typer.Option(
+        help="Seconds per move for you; a late answer forfeits the move.")] = None,
+    explain: Annotated[bool, typer.Option(help="After the game, the AI's reasoning per clue.")]
+    = False,
+    save_to: Annotated[Path | None, typer.Option("--save", help="Where to save the game.")]
+    = None,
+    color: Annotated[bool | None, typer.Option("--color/--no-color",
+                                               help="Colours (default: on a terminal).")]
+    = None,
+) -> None:
+    """Play a game in the terminal (or through a pipe: one answer per line)."""
+    import secrets
+    import shutil
+
+    from ..play.session import default_save_path, save, seats_for_role, summary
+    from ..play.terminal import Console
+
+    if role is Role.watch:
+        watch(seed=seed if seed is not None else 7, edition_name=edition_name,
+              variant_name=VariantName.standard, guess_limit_name=guess_limit_name,
+              clue_rules_name=clue_rules_name, deck=deck, record=save_to,
+              max_turns=DEFAULT_MAX_TURNS, rows=None, cols=None, first_agents=None,
+              second_agents=None, double_agent=None, bystanders=None, assassins=None,
+              red_spymaster=spymaster, red_guesser=guesser, blue_spymaster=spymaster,
+              blue_guesser=guesser, explain=explain)
+        return
+    if clue_check not in {"refuse", "table"}:
+        raise ConfigError(f"--clue-check must be refuse or table, not {clue_check!r}")
+    game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+    rules = build_rules(edition_name.value, guess_limit_name=guess_limit_name.value,
+                        clue_rules_name=clue_rules_name.value if clue_rules_name else None)
+    words = (read_word_list(deck, needed=rules.layout.cells) if deck is not None
+             else default_deck(rules.edition, needed=rules.layout.cells))
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    console = Console(color=interactive if color is None else color,
+                      width=shutil.get_terminal_size((100, 24)).columns)
+    guesser_options: dict[str, object] = {"model": model} if model else {}
+    spymaster_options = dict(guesser_options)
+    if spymaster.endswith("ev-spymaster-v1"):
+        spymaster_options["risk"] = strength.value
+    rules, seats, _ = seats_for_role(
+        role.value, rules, console, spymaster_id=spymaster, guesser_id=guesser,
+        spymaster_options=spymaster_options, guesser_options=guesser_options,
+        checked=clue_check == "refuse", time_limit=time_limit)
+    typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value}; seed {game_seed} "
+               "(type 'help' at any prompt)")
+    game = play_game(rules, seats, seed=game_seed, deck=words)
+    for line in summary(game, seats, explain=explain):
+        typer.echo(line)
+    if console.save_on_quit or game.outcome.winner is not None:
+        path = save(game, save_to or default_save_path(game_seed, role.value))
+        typer.echo(f"Saved: {path}  (codenames replay {path})")
+
+
 @app.command()
 def replay(
     path: Annotated[Path, typer.Argument(help="A game record written with --record.")],

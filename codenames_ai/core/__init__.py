@@ -35,6 +35,7 @@ from .errors import (
     IllegalActionError,
     IllegalClueError,
     ModelError,
+    MoveTimedOut,
     RecordError,
 )
 from .events import (
@@ -78,7 +79,8 @@ __all__ = [
     "GameInterrupted", "GameState", "Guess", "GuessLimit", "GuessMade", "Guesser",
     "GuesserAction", "GuesserView",
     "Identity", "IllegalActionError", "IllegalClueError", "InvalidClue", "InvalidCluePolicy",
-    "Layout", "ModelError", "Outcome", "PICTURES", "Pass", "Passed", "Phase", "PublicView",
+    "Layout", "ModelError", "MoveTimedOut",
+    "Outcome", "PICTURES", "Pass", "Passed", "Phase", "PublicView",
     "RecordError",
     "Role", "RuleSet", "Seats", "Spymaster", "SpymasterView", "Team", "TimedOut", "Unlimited",
     "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "coop_rating", "custom", "deal",

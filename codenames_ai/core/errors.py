@@ -47,6 +47,11 @@ class GameInterrupted(CodenamesError):
     no winner and still returns its record."""
 
 
+class MoveTimedOut(CodenamesError):
+    """Raised by an agent that keeps its own clock (a person at a prompt) when its answer came
+    after the move's time limit: the runner forfeits the move as RULES.md section 5 says."""
+
+
 class AgentError(CodenamesError):
     """An agent crashed or answered with something the rules do not allow.
 

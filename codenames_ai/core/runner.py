@@ -17,7 +17,7 @@ from .actions import Action, Clue, Cover, Guess, Pass
 from .board import Board, deal, derive_seed
 from .cards import Team
 from .clues import ClueValidator
-from .errors import AgentError, ConfigError, GameInterrupted, IllegalActionError
+from .errors import AgentError, ConfigError, GameInterrupted, IllegalActionError, MoveTimedOut
 from .protocols import Guesser, Spymaster, agent_id
 from .record import GameRecord
 from .rules import RuleSet, Variant
@@ -104,6 +104,8 @@ def play_game(rules: RuleSet, seats: Seats, *, seed: int,
             break
         try:
             _play_move(state, seats, clock)
+        except MoveTimedOut:
+            state.forfeit()
         except GameInterrupted:
             state.abandon(EndReason.STOPPED)
     return GameRecord.from_state(state, seed=seed,
@@ -168,7 +170,7 @@ def _timed(move: Callable[[V], T], view: V, budget: float | None, seat: str,
     if budget is None:
         try:
             return move(view)
-        except GameInterrupted:
+        except (GameInterrupted, MoveTimedOut):
             raise
         except Exception as exc:
             raise AgentError(seat, f"crashed: {type(exc).__name__}: {exc}") from exc
@@ -189,7 +191,7 @@ def _timed(move: Callable[[V], T], view: V, budget: float | None, seat: str,
         return _TIMED_OUT
     if errors:
         error = errors[0]
-        if isinstance(error, GameInterrupted):
+        if isinstance(error, GameInterrupted | MoveTimedOut):
             raise error
         raise AgentError(seat, f"crashed: {type(error).__name__}: {error}") from error
     return results[0]

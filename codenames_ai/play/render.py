@@ -40,11 +40,20 @@ def column_label(col: int) -> str:
     return label
 
 
+_REVEALED_STYLE = {Identity.RED: "\x1b[97;41m", Identity.BLUE: "\x1b[97;44m",
+                   Identity.BYSTANDER: "\x1b[30;43m", Identity.ASSASSIN: "\x1b[97;40m"}
+_KEY_STYLE = {Identity.RED: "\x1b[1;31m", Identity.BLUE: "\x1b[1;34m",
+              Identity.BYSTANDER: "\x1b[33m", Identity.ASSASSIN: "\x1b[1;35m"}
+_RESET = "\x1b[0m"
+
+
 def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols: int,
-                 key: Sequence[Identity] | None = None) -> str:
+                 key: Sequence[Identity] | None = None, *, color: bool = False,
+                 width: int | None = None) -> str:
     """The grid with coordinates. Revealed cards are upper case with ``[R]``, ``[B]``,
     ``[-]`` (bystander) or ``[X]`` (assassin); with a ``key``, face-up cards show the key's
-    mark (``r``, ``b``, ``.``, ``x``) for a spymaster or an observer."""
+    mark (``r``, ``b``, ``.``, ``x``) for a spymaster or an observer. ``color`` adds ANSI
+    colours; a grid wider than ``width`` becomes a list, one card per line."""
     cells = []
     for i, word in enumerate(words):
         shown = revealed[i]
@@ -54,12 +63,25 @@ def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols
             cells.append(f" {_KEY_MARK[key[i]]}  {word}")
         else:
             cells.append(f"    {word}")
-    width = max(len(cell) for cell in cells) + 2
-    rows = [cells[r:r + cols] for r in range(0, len(cells), cols)]
-    header = "    " + "".join(column_label(c).ljust(width) for c in range(cols))
+    cell_width = max(len(cell) for cell in cells) + 2
+
+    def paint(i: int, text: str) -> str:
+        if not color:
+            return text
+        shown = revealed[i]
+        style = (_REVEALED_STYLE[shown] if shown is not None
+                 else _KEY_STYLE[key[i]] if key is not None else "")
+        return f"{style}{text}{_RESET}" if style else text
+
+    if width is not None and 4 + cell_width * cols > width:
+        return "\n".join(paint(i, f"{column_label(i % cols)}{i // cols + 1:<3} {cell.strip()}")
+                         for i, cell in enumerate(cells))
+    header = "    " + "".join(column_label(c).ljust(cell_width) for c in range(cols))
     lines = [header.rstrip()]
-    for r, row in enumerate(rows, start=1):
-        lines.append(f"{r:>2}  " + "".join(cell.ljust(width) for cell in row).rstrip())
+    for r in range(0, len(cells), cols):
+        row = "".join(paint(i, cells[i].ljust(cell_width)) for i in range(r, min(r + cols,
+                                                                               len(cells))))
+        lines.append(f"{r // cols + 1:>2}  " + row.rstrip())
     return "\n".join(lines)
 
 

@@ -1,0 +1,94 @@
+"""A game with people in it: seats for each role, the summary afterwards, saving the record."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from ..agents.registry import make_agent
+from ..core import (
+    ClueGiven,
+    ConfigError,
+    GameRecord,
+    GuessMade,
+    RuleSet,
+    Seats,
+    Team,
+    Variant,
+)
+from .render import describe_outcome
+from .terminal import Console, HumanGuesser, HumanSpymaster
+
+ROLES = ("guess", "spymaster", "coop", "three-player")
+
+
+def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id: str,
+                   guesser_id: str, spymaster_options: dict[str, Any] | None = None,
+                   guesser_options: dict[str, Any] | None = None, checked: bool = True,
+                   time_limit: float | None = None) -> tuple[RuleSet, Seats, Team | None]:
+    """The rule set (variant set for the role), the seats, and the person's team (``None``
+    when the person plays for both teams)."""
+    def spymaster() -> Any:
+        return make_agent(spymaster_id, **(spymaster_options or {}))
+
+    def guesser() -> Any:
+        return make_agent(guesser_id, **(guesser_options or {}))
+
+    person_guesser = HumanGuesser(console, time_limit=time_limit)
+    if role == "guess":
+        return rules, Seats.standard(red_spymaster=spymaster(), red_guesser=person_guesser,
+                                     blue_spymaster=spymaster(), blue_guesser=guesser()), Team.RED
+    if role == "spymaster":
+        person = HumanSpymaster(console, checked=checked, time_limit=time_limit)
+        return rules, Seats.standard(red_spymaster=person, red_guesser=guesser(),
+                                     blue_spymaster=spymaster(), blue_guesser=guesser()), Team.RED
+    if role == "coop":
+        coop = rules.with_options(variant=Variant.COOP)
+        return coop, Seats.coop(spymaster=spymaster(), guesser=person_guesser), None
+    if role == "three-player":
+        three = rules.with_options(variant=Variant.THREE_PLAYER)
+        return three, Seats.three_player(red_spymaster=spymaster(), blue_spymaster=spymaster(),
+                                         guesser=person_guesser), None
+    raise ConfigError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}, or use "
+                      "`codenames watch`")
+
+
+def summary(record: GameRecord, seats: Seats, *, explain: bool) -> list[str]:
+    """Who won, in how many turns, and each clue with its intended targets and the guesses."""
+    coop_team = record.board.starting_team if record.rules.variant is Variant.COOP else None
+    lines = [describe_outcome(record.outcome, coop_team=coop_team), "Clues:"]
+    pending = {team: list(getattr(seats.spymaster(team), "explanations", []))
+               for team in (Team.RED, Team.BLUE)}
+    guesses: dict[int, list[str]] = {}
+    for event in record.events:
+        if isinstance(event, GuessMade):
+            mark = "ok" if event.identity is event.team.agent else event.identity.value
+            guesses.setdefault(event.turn, []).append(f"{event.word} ({mark})")
+    for event in record.events:
+        if not isinstance(event, ClueGiven):
+            continue
+        explanation = pending[event.team].pop(0) if pending[event.team] else None
+        aimed = (", ".join(t.word for t in explanation.targets) if explanation else "?")
+        lines.append(f"  turn {event.turn} {event.team.value}: {event.clue} -> aimed at "
+                     f"{aimed}; guessed {', '.join(guesses.get(event.turn, [])) or 'nothing'}")
+        if explain and explanation is not None:
+            lines.append(f"      why: {explanation.describe()}")
+    return lines
+
+
+def default_save_path(seed: int, role: str) -> Path:
+    folder = Path(platformdirs.user_data_dir("codenames-ai", appauthor=False)) / "games"
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return folder / f"{stamp}-{role}-seed{seed}.jsonl"
+
+
+def save(record: GameRecord, path: Path) -> Path:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(record.to_jsonl(), encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot save the game ({exc})") from None
+    return path

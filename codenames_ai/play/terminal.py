@@ -1,0 +1,224 @@
+"""A person at the terminal as an agent: the guesser and the spymaster seats.
+
+They read lines from a ``Console`` (standard input, a pipe or a test's list of lines), show the
+table as it changed since their last move, and never let a bad line change the game: an unknown
+card, a revealed card, an illegal clue or an empty line gets one message and a new prompt.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..core.actions import Clue, Cover, Guess, GuesserAction, Pass, parse_clue_number
+from ..core.clues import check_clue, normalize_word, resolve_validator
+from ..core.errors import GameInterrupted, MoveTimedOut
+from ..core.views import GuesserView, PublicView, SpymasterView
+from .render import column_label, describe_event, render_board
+
+HELP = """commands:
+  WORD or a prefix (any case), or a coordinate like B3   touch that card
+  pass                                                   stop guessing (after one guess)
+  board                                                  show the board again
+  help                                                   this text
+  quit                                                   stop the game (it is saved)"""
+SPY_HELP = """commands:
+  WORD NUMBER        give a clue (NUMBER: 0, 1, 2, ... or unlimited)
+  board / help / quit"""
+
+
+@dataclass
+class Console:
+    """Lines in, text out. ``color`` only on a real terminal; ``width`` decides grid or list."""
+
+    read: Callable[[str], str] = input
+    write: Callable[[str], None] = print
+    color: bool = False
+    width: int = 100
+    save_on_quit: bool = True
+    clock: Callable[[], float] = time.monotonic
+    _quitting: bool = field(default=False, init=False)
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.read(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            self.write("")
+            raise GameInterrupted("you left the game") from None
+
+    def confirm_quit(self) -> None:
+        answer = self.ask("Quit this game? [y/N] ").lower()
+        if answer in {"y", "yes"}:
+            save = self.ask("Save it to replay later? [Y/n] ").lower()
+            self.save_on_quit = save not in {"n", "no"}
+            raise GameInterrupted("you quit the game")
+
+
+class _Person:
+    def __init__(self, console: Console, *, time_limit: float | None = None) -> None:
+        self.console = console
+        self.time_limit = time_limit
+        self._seen = 0
+
+    def news(self, view: PublicView) -> None:
+        """What happened since this seat last looked."""
+        for event in view.history[self._seen:]:
+            self.console.write(describe_event(event))
+        self._seen = len(view.history)
+
+    def show(self, view: PublicView, key: Sequence[object] | None = None) -> None:
+        c = self.console
+        c.write(render_board(view.words, view.revealed, view.rules.layout.cols,
+                             key=key, color=c.color, width=c.width))  # type: ignore[arg-type]
+        c.write(f"red {view.red_left} left, blue {view.blue_left} left; turn {view.turn}, "
+                f"{view.current_team.value} to play (you are {view.team.value})")
+
+    def prompt(self, label: str) -> tuple[str, float]:
+        limit = f" [{self.time_limit:.0f} s]" if self.time_limit else ""
+        start = self.console.clock()
+        return self.console.ask(f"{label}{limit}> "), start
+
+    def check_time(self, start: float) -> None:
+        if self.time_limit is not None and self.console.clock() - start > self.time_limit:
+            self.console.write(f"too late (over {self.time_limit:.0f} s): the move is forfeit")
+            raise MoveTimedOut("out of time")
+
+    def card(self, text: str, view: PublicView, allowed: Sequence[int]) -> int | None:
+        """The card a person means: a coordinate, a word, or an unambiguous prefix."""
+        cols = view.rules.layout.cols
+        match = re.fullmatch(r"([A-Za-z]{1,2})(\d{1,2})", text)
+        if match and not any(normalize_word(w) == normalize_word(text) for w in view.words):
+            col = _column_index(match.group(1).upper())
+            index = (int(match.group(2)) - 1) * cols + col
+            if 0 <= col < cols and 0 <= index < len(view.words):
+                return self._allowed(index, view, allowed)
+            self.console.write(f"{text.upper()} is not on the grid")
+            return None
+        wanted = normalize_word(text)
+        exact = [i for i, w in enumerate(view.words) if normalize_word(w) == wanted]
+        if exact:
+            return self._allowed(exact[0], view, allowed)
+        prefixed = [i for i in allowed if normalize_word(view.words[i]).startswith(wanted)]
+        if len(prefixed) == 1:
+            return prefixed[0]
+        if prefixed:
+            names = ", ".join(view.words[i].upper() for i in prefixed)
+            self.console.write(f"'{text}' could be {names}; type more letters")
+        else:
+            self.console.write(f"no card '{text}' to choose; type a card, a coordinate like B3, "
+                               "or 'help'")
+        return None
+
+    def _allowed(self, index: int, view: PublicView, allowed: Sequence[int]) -> int | None:
+        if index in allowed:
+            return index
+        word = view.words[index].upper()
+        self.console.write(f"{word} is already revealed" if view.revealed[index] is not None
+                           else f"{word} cannot be chosen now")
+        return None
+
+
+def _column_index(letters: str) -> int:
+    value = 0
+    for ch in letters:
+        value = value * 26 + (ord(ch) - ord("A") + 1)
+    return value - 1
+
+
+class HumanGuesser(_Person):
+    """A person guessing for a team (or, in the three-player variant, for both)."""
+
+    agent_id = "human-guesser"
+
+    def guess(self, view: GuesserView) -> GuesserAction:
+        self.news(view)
+        if view.guesses_made == 0:
+            self.show(view)
+        left = "unlimited" if view.guesses_left is None else str(view.guesses_left)
+        self.console.write(f"{view.team.value.upper()} clue: {view.clue}  (guesses left: {left}"
+                           + (f", leftover cards: {view.leftover}" if view.leftover else "")
+                           + ")")
+        while True:
+            text, start = self.prompt(f"{view.team.value} guess")
+            command = text.lower()
+            if not command:
+                self.console.write("type a card, a coordinate like B3, 'pass' or 'help'")
+            elif command == "help":
+                self.console.write(HELP)
+            elif command == "board":
+                self.show(view)
+            elif command == "quit":
+                self.console.confirm_quit()
+            elif command == "pass":
+                if view.can_pass:
+                    self.check_time(start)
+                    return Pass()
+                self.console.write("make at least one guess before passing")
+            else:
+                index = self.card(text, view, view.unrevealed)
+                if index is not None:
+                    self.check_time(start)
+                    return Guess(index)
+
+
+class HumanSpymaster(_Person):
+    """A person giving clues. With ``checked`` (the default), an illegal clue is refused with
+    the broken rule; without it ("table" mode) the clue stands and the rules penalise it."""
+
+    agent_id = "human-spymaster"
+
+    def __init__(self, console: Console, *, checked: bool = True,
+                 time_limit: float | None = None) -> None:
+        super().__init__(console, time_limit=time_limit)
+        self.checked = checked
+
+    def give_clue(self, view: SpymasterView) -> Clue:
+        self.news(view)
+        self.show(view, key=view.key)
+        while True:
+            text, start = self.prompt(f"{view.team.value} clue")
+            command = text.lower()
+            if command == "help" or not command:
+                self.console.write(SPY_HELP)
+                continue
+            if command == "board":
+                self.show(view, key=view.key)
+                continue
+            if command == "quit":
+                self.console.confirm_quit()
+                continue
+            parts = text.rsplit(maxsplit=1)
+            if len(parts) != 2:
+                self.console.write("give a word and a number, e.g. 'ocean 2'")
+                continue
+            try:
+                clue = Clue(parts[0], parse_clue_number(parts[1]))
+            except ValueError as exc:
+                self.console.write(str(exc))
+                continue
+            if self.checked:
+                violation = check_clue(clue, view.clue_context(),
+                                       resolve_validator(view.rules.clue_rules))
+                if violation is not None:
+                    self.console.write(f"refused [{violation.rule}]: {violation.message}")
+                    continue
+            self.check_time(start)
+            return clue
+
+    def choose_cover(self, view: SpymasterView) -> Cover:
+        self.news(view)
+        self.show(view, key=view.key)
+        names = ", ".join(f"{view.words[i].upper()} ({column_label(i % view.rules.layout.cols)}"
+                          f"{i // view.rules.layout.cols + 1})" for i in view.cover_candidates)
+        self.console.write(f"cover one {view.cover_team.value if view.cover_team else ''} "
+                           f"agent: {names}")
+        while True:
+            text, _ = self.prompt("cover")
+            if text.lower() == "quit":
+                self.console.confirm_quit()
+                continue
+            index = self.card(text, view, view.cover_candidates) if text else None
+            if index is not None:
+                return Cover(index)

@@ -1,0 +1,101 @@
+"""Whole games through standard input for every role, one through a real pseudo-terminal,
+and the bad input a person can type."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from codenames_ai.core import WORDS, EndReason, GameRecord, deal, replay
+from codenames_ai.decks import default_deck
+
+CELLS = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
+COMMAND = [sys.executable, "-c", "from codenames_ai.cli.app import main; main()", "play"]
+
+
+def play(args: list[str], lines: list[str], tmp_path: Path) -> tuple[str, GameRecord]:
+    save = tmp_path / "game.jsonl"
+    result = subprocess.run([*COMMAND, *args, "--save", str(save)], input="\n".join(lines),
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    record = GameRecord.from_jsonl(save.read_text())
+    assert replay(record).outcome == record.outcome
+    return result.stdout, record
+
+
+def test_guess_role_through_a_pipe(tmp_path: Path) -> None:
+    out, record = play(["--seed", "5"], ["", "help", "zzz", "pass", *CELLS * 4], tmp_path)
+    assert "type a card, a coordinate" in out and "no card 'zzz'" in out
+    assert "make at least one guess before passing" in out
+    assert "\x1b[" not in out  # no colours in a pipe
+    assert record.outcome.winner is not None and "Clues:" in out and "aimed at" in out
+
+
+def test_guess_by_word_and_prefix_and_revealed_card_is_refused(tmp_path: Path) -> None:
+    board = deal(WORDS, default_deck(), 5)
+    word = board.words[0]
+    lines = [word.upper(), word, word[:3] + "#", *CELLS * 4]
+    out, _ = play(["--seed", "5"], lines, tmp_path)
+    assert f"{word.upper()} is already revealed" in out or "red touches" in out
+
+
+def test_spymaster_role_refuses_illegal_clues_with_the_rule(tmp_path: Path) -> None:
+    board = deal(WORDS, default_deck(), 11)
+    clues = ["animal 2", "water 2", "music 2", "space 1", "metal 2", "food 2", "sport 1",
+             "travel 2", "weather 1", "nature 2", "science 1", "kitchen 2", "war 1", "art 1"]
+    lines = ["help", "ocean", "ocean lots", f"{board.words[3]} 1", *clues * 3]
+    out, record = play(["--role", "spymaster", "--seed", "11"], lines, tmp_path)
+    assert "refused [board-word]" in out
+    assert "give a word and a number" in out and "is not a whole number" in out
+    assert record.outcome.reason is not EndReason.TURN_LIMIT
+
+
+def test_coop_and_three_player_roles(tmp_path: Path) -> None:
+    out, record = play(["--role", "coop", "--seed", "3"], CELLS * 4, tmp_path)
+    assert record.rules.variant.value == "coop"
+    assert "virtual team" in out or "Co-op score" in out or "stopped" in out
+    out, record = play(["--role", "three-player", "--seed", "4"], CELLS * 6, tmp_path)
+    assert record.rules.variant.value == "three-player"
+    assert "blue guess>" in out and "red guess>" in out
+
+
+def test_quit_asks_to_save_and_end_of_input_stops_cleanly(tmp_path: Path) -> None:
+    out, record = play(["--seed", "6"], ["quit", "n", "quit", "y", "y"], tmp_path)
+    assert record.outcome.reason is EndReason.STOPPED and "stopped" in out.lower()
+    _, record = play(["--seed", "6"], ["A1"], tmp_path)  # then the input ends (Ctrl-D)
+    assert record.outcome.reason is EndReason.STOPPED
+
+
+def test_a_whole_game_in_a_real_pseudo_terminal(tmp_path: Path) -> None:
+    save = tmp_path / "pty.jsonl"
+    main, secondary = pty.openpty()
+    process = subprocess.Popen([*COMMAND, "--seed", "5", "--save", str(save)],
+                               stdin=secondary, stdout=secondary, stderr=secondary,
+                               close_fds=True)
+    os.close(secondary)
+    output = b""
+    answers = iter(CELLS * 4)
+    deadline = time.monotonic() + 240
+    while process.poll() is None and time.monotonic() < deadline:
+        ready, _, _ = select.select([main], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:
+                break
+            output += chunk
+            if chunk.rstrip().endswith(b">"):
+                os.write(main, (next(answers, "quit") + "\n").encode())
+    process.wait(timeout=30)
+    os.close(main)
+    text = output.decode(errors="replace")
+    assert process.returncode == 0, text[-2000:]
+    assert "\x1b[" in text  # a terminal gets colours
+    assert "wins on turn" in text or "virtual team" in text
+    assert GameRecord.from_jsonl(save.read_text()).outcome.winner is not None
