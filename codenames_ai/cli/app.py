@@ -251,7 +251,8 @@ def play(
              else default_deck(rules.edition, needed=rules.layout.cells))
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(color=interactive if color is None else color,
-                      width=shutil.get_terminal_size((100, 24)).columns)
+                      width=shutil.get_terminal_size((100, 24)).columns,
+                      stream=sys.stdin if interactive and time_limit is not None else None)
     guesser_options: dict[str, object] = {"model": model} if model else {}
     spymaster_options = dict(guesser_options)
     if spymaster.endswith("ev-spymaster-v1"):

@@ -8,9 +8,12 @@ card, a revealed card, an illegal clue or an empty line gets one message and a n
 from __future__ import annotations
 
 import re
+import select
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TextIO
 
 from ..core.actions import Clue, Cover, Guess, GuesserAction, Pass, parse_clue_number
 from ..core.clues import check_clue, normalize_word, resolve_validator
@@ -41,12 +44,41 @@ class Console:
     clock: Callable[[], float] = time.monotonic
     _quitting: bool = field(default=False, init=False)
 
-    def ask(self, prompt: str) -> str:
+    stream: TextIO | None = None  # a terminal to count down on (``None``: plain reads)
+
+    def ask(self, prompt: str, *, seconds: float | None = None) -> str:
+        """One line from the person. With ``seconds`` and a terminal, the time left is shown as
+        it runs out and the move is forfeited the moment it does (``MoveTimedOut``)."""
         try:
+            if seconds is not None and self.stream is not None:
+                return self._ask_with_countdown(prompt, seconds)
             return self.read(prompt).strip()
         except (EOFError, KeyboardInterrupt):
             self.write("")
             raise GameInterrupted("you left the game") from None
+
+    def _ask_with_countdown(self, prompt: str, seconds: float) -> str:
+        assert self.stream is not None
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+        deadline = self.clock() + seconds
+        warned: set[int] = set()
+        while True:
+            left = deadline - self.clock()
+            if left <= 0:
+                self.write("")
+                raise MoveTimedOut("out of time")
+            ready, _, _ = select.select([self.stream], [], [], min(1.0, left))
+            if ready:
+                line = self.stream.readline()
+                if not line:
+                    raise EOFError
+                return line.strip()
+            mark = next((m for m in (30, 10, 5) if left <= m and m not in warned), None)
+            if mark is not None:
+                warned.add(mark)
+                sys.stdout.write(f"\n({mark} s left) {prompt}")
+                sys.stdout.flush()
 
     def confirm_quit(self) -> None:
         answer = self.ask("Quit this game? [y/N] ").lower()
@@ -75,10 +107,14 @@ class _Person:
         c.write(f"red {view.red_left} left, blue {view.blue_left} left; turn {view.turn}, "
                 f"{view.current_team.value} to play (you are {view.team.value})")
 
-    def prompt(self, label: str) -> tuple[str, float]:
-        limit = f" [{self.time_limit:.0f} s]" if self.time_limit else ""
-        start = self.console.clock()
-        return self.console.ask(f"{label}{limit}> "), start
+    def prompt(self, label: str, started: float) -> str:
+        """Ask within what is left of this move's time (the limit is per move, not per line)."""
+        if self.time_limit is None:
+            return self.console.ask(f"{label}> ")
+        left = self.time_limit - (self.console.clock() - started)
+        if left <= 0:
+            self.check_time(started)
+        return self.console.ask(f"{label} [{left:.0f} s]> ", seconds=left)
 
     def check_time(self, start: float) -> None:
         if self.time_limit is not None and self.console.clock() - start > self.time_limit:
@@ -140,8 +176,9 @@ class HumanGuesser(_Person):
         self.console.write(f"{view.team.value.upper()} clue: {view.clue}  (guesses left: {left}"
                            + (f", leftover cards: {view.leftover}" if view.leftover else "")
                            + ")")
+        start = self.console.clock()
         while True:
-            text, start = self.prompt(f"{view.team.value} guess")
+            text = self.prompt(f"{view.team.value} guess", start)
             command = text.lower()
             if not command:
                 self.console.write("type a card, a coordinate like B3, 'pass' or 'help'")
@@ -177,8 +214,9 @@ class HumanSpymaster(_Person):
     def give_clue(self, view: SpymasterView) -> Clue:
         self.news(view)
         self.show(view, key=view.key)
+        start = self.console.clock()
         while True:
-            text, start = self.prompt(f"{view.team.value} clue")
+            text = self.prompt(f"{view.team.value} clue", start)
             command = text.lower()
             if command == "help" or not command:
                 self.console.write(SPY_HELP)
@@ -214,8 +252,9 @@ class HumanSpymaster(_Person):
                           f"{i // view.rules.layout.cols + 1})" for i in view.cover_candidates)
         self.console.write(f"cover one {view.cover_team.value if view.cover_team else ''} "
                            f"agent: {names}")
+        start = self.console.clock()
         while True:
-            text, _ = self.prompt("cover")
+            text = self.prompt("cover", start)
             if text.lower() == "quit":
                 self.console.confirm_quit()
                 continue

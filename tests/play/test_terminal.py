@@ -99,3 +99,35 @@ def test_a_whole_game_in_a_real_pseudo_terminal(tmp_path: Path) -> None:
     assert "\x1b[" in text  # a terminal gets colours
     assert "wins on turn" in text or "virtual team" in text
     assert GameRecord.from_jsonl(save.read_text()).outcome.winner is not None
+
+
+def test_a_person_over_the_time_limit_forfeits_the_move(tmp_path: Path) -> None:
+    save = tmp_path / "late.jsonl"
+    main, secondary = pty.openpty()
+    process = subprocess.Popen([*COMMAND, "--seed", "5", "--time-limit", "2", "--save",
+                                str(save)], stdin=secondary, stdout=secondary,
+                               stderr=secondary, close_fds=True)
+    os.close(secondary)
+    output = b""
+    prompts = 0
+    deadline = time.monotonic() + 240
+    while process.poll() is None and time.monotonic() < deadline:
+        ready, _, _ = select.select([main], [], [], 0.2)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            break
+        output += chunk
+        if chunk.rstrip().endswith(b">"):
+            prompts += 1
+            if b"ran out of time" in output:  # the first move was forfeit: now leave
+                os.write(main, b"quit\ny\ny\n")
+            # otherwise say nothing and let the clock run out
+    process.wait(timeout=30)
+    os.close(main)
+    text = output.decode(errors="replace")
+    assert "s left)" in text or "ran out of time" in text, text[-1500:]
+    record = GameRecord.from_jsonl(save.read_text())
+    assert any(type(e).__name__ == "TimedOut" for e in record.events)
