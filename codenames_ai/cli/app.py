@@ -367,3 +367,6 @@ def main() -> None:
     except CodenamesError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(1)
+    except KeyboardInterrupt:
+        typer.echo("\ninterrupted", err=True)
+        sys.exit(130)

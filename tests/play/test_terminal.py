@@ -131,3 +131,13 @@ def test_a_person_over_the_time_limit_forfeits_the_move(tmp_path: Path) -> None:
     assert "s left)" in text or "ran out of time" in text, text[-1500:]
     record = GameRecord.from_jsonl(save.read_text())
     assert any(type(e).__name__ == "TimedOut" for e in record.events)
+
+
+def test_a_narrow_terminal_gets_a_list_instead_of_the_grid() -> None:
+    from codenames_ai.play.render import render_board
+
+    words = ("apple", "bear", "cat", "dog")
+    wide = render_board(words, (None,) * 4, 2, width=100)
+    narrow = render_board(words, (None,) * 4, 2, width=10)
+    assert wide.splitlines()[0].split() == ["A", "B"]
+    assert narrow.splitlines() == ["A1   apple", "B1   bear", "A2   cat", "B2   dog"]
