@@ -82,10 +82,14 @@ class ClueSpace:
             built.save(path)
         return built
 
-    def scores(self, candidates: npt.NDArray[np.intp], cards: tuple[str, ...]) -> FloatArray:
-        """Cosine of each candidate clue with each card, shape ``(len(candidates),
-        len(cards))``."""
-        result: FloatArray = self.matrix[candidates] @ self.model.card_matrix(cards).T
+    def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...]
+               ) -> FloatArray:
+        """Cosine of each candidate clue (all words when ``None``) with each card, shape
+        ``(len(candidates), len(cards))``."""
+        matrix = self.matrix if candidates is None else self.matrix[candidates]
+        # Computed card-major, so reductions over cards run along contiguous rows of the
+        # transpose (much faster than over a short, strided last axis).
+        result: FloatArray = (self.model.card_matrix(cards) @ matrix.T).T
         return result
 
     def index(self, word: str) -> int | None:
@@ -117,10 +121,12 @@ class EnsembleSpace:
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...]) -> BoolArray:
         return self._filter_space.legal_mask(clue_rules, visible_words)
 
-    def scores(self, candidates: npt.NDArray[np.intp], cards: tuple[str, ...]) -> FloatArray:
-        total = np.zeros((len(candidates), len(cards)), dtype=np.float32)
+    def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...]
+               ) -> FloatArray:
+        count = len(self.words) if candidates is None else len(candidates)
+        total = np.zeros((count, len(cards)), dtype=np.float32)
         for space, rows in zip(self.spaces, self._rows, strict=True):
-            raw = space.scores(rows[candidates], cards)
+            raw = space.scores(rows if candidates is None else rows[candidates], cards)
             total += (raw - space.calibration.mean) / space.calibration.std
         result: FloatArray = (total / len(self.spaces)).astype(np.float32)
         return result

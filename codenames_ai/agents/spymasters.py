@@ -28,15 +28,22 @@ OWN, OPPONENT, BYSTANDER, ASSASSIN = 0, 1, 2, 3
 
 @dataclass(frozen=True)
 class Board:
-    """A spymaster's reading of the table: face-up cards, their identity codes and the
-    similarity of every legal candidate clue to every face-up card."""
+    """A spymaster's reading of the table: face-up cards (own cards first), their identity
+    codes, and the similarity of every candidate clue to every face-up card. Rows are the
+    clue space's words; ``legal`` marks the rows that are legal clues now (illegal rows are
+    kept, not copied out, and must be skipped)."""
 
-    words: tuple[str, ...]  # face-up cards
+    words: tuple[str, ...]  # face-up cards, own cards first
     codes: npt.NDArray[np.int8]  # OWN, OPPONENT, BYSTANDER, ASSASSIN per face-up card
-    candidates: IntArray  # indices into the clue space of the legal candidates
-    similarity: FloatArray  # (len(candidates), len(words))
+    legal: npt.NDArray[np.bool_]  # (V,)
+    similarity: FloatArray  # (V, len(words))
     own_left: int
     opponent_left: int
+
+    @property
+    def own_count(self) -> int:
+        """Own cards are the first ``own_count`` columns."""
+        return int((self.codes == OWN).sum())
 
 
 class EmbeddingSpymaster:
@@ -70,23 +77,22 @@ class EmbeddingSpymaster:
 
     def read_board(self, view: SpymasterView) -> Board:
         own = view.team.agent
-        face_up = view.unrevealed
+        face_up = sorted(view.unrevealed, key=lambda i: view.key[i] is not own)
         words = tuple(view.words[i] for i in face_up)
         codes = np.array([_code(view.key[i], own) for i in face_up], dtype=np.int8)
         if not (codes == OWN).any():
             raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
-        mask = self.space.legal_mask(view.rules.clue_rules, view.visible_words)
-        candidates = np.flatnonzero(mask)
-        if candidates.size == 0:
+        legal = self.space.legal_mask(view.rules.clue_rules, view.visible_words)
+        if not legal.any():
             raise ModelError(
                 f"none of the {len(self.space.words):,} candidate clues is legal on this "
                 "board; use a larger vocabulary")
-        similarity = self.space.scores(candidates, words)
-        return Board(words, codes, candidates, similarity.astype(np.float32),
-                     view.cards_left(view.team), view.cards_left(view.team.other))
+        similarity = self.space.scores(None, words)
+        return Board(words, codes, legal, similarity, view.cards_left(view.team),
+                     view.cards_left(view.team.other))
 
     def clue_word(self, board: Board, row: int) -> str:
-        return self.space.words[int(board.candidates[row])]
+        return self.space.words[row]
 
     def explain(self, board: Board, row: int, number: int, score: float,
                 alternatives: tuple[Alternative, ...], notes: str = "") -> ClueExplanation:
@@ -193,11 +199,11 @@ class EVSpymaster(EmbeddingSpymaster):
         # The guesser touches cards best first. Without sorting: the own cards above the best
         # other card come first (``ahead`` of them), then that other card ends the turn; and it
         # only touches cards above its threshold (at least one).
-        own = board.codes == OWN
-        other = noisy[:, :, ~own]
+        n_own = board.own_count  # own cards are the first columns
+        other = noisy[:, :, n_own:]
         best_other = other.max(axis=2)
-        wrong_code = board.codes[~own][np.argmax(other, axis=2)]
-        ahead = (noisy[:, :, own] > best_other[..., None]).sum(axis=2)
+        wrong_code = board.codes[n_own:][np.argmax(other, axis=2)]
+        ahead = (noisy[:, :, :n_own] > best_other[..., None]).sum(axis=2)
         willing = np.maximum((noisy >= threshold).sum(axis=2), 1)
         cost = self._costs(board)
         numbers = np.arange(1, min(self.max_number, board.own_left) + 1)
@@ -225,18 +231,20 @@ class EVSpymaster(EmbeddingSpymaster):
         return explanation.clue
 
     def _shortlist(self, board: Board, size: int) -> IntArray:
-        """The candidates worth simulating: best by the gap between their k-th nearest own card
-        and their nearest other card, for any k. Only clues whose nearest card is an own card
-        can have a positive gap, so only those are ranked (unless too few are)."""
-        sims = board.similarity
-        own = sims[:, board.codes == OWN]
-        bad = sims[:, board.codes != OWN].max(axis=1)
-        lead = own.max(axis=1) - bad
+        """The legal candidates worth simulating: best by the gap between their k-th nearest
+        own card and their nearest other card, for any k. Only clues whose nearest card is an
+        own card can have a positive gap, so only those are ranked (unless too few are)."""
+        by_card = board.similarity.T  # (cards, V): contiguous when the space computed it so
+        n_own = board.own_count
+        own = by_card[:n_own]  # own cards are the first rows
+        bad = by_card[n_own:].max(axis=0)
+        lead = np.where(board.legal, own.max(axis=0) - bad, -np.inf)
         pool = np.flatnonzero(lead > 0)
         if pool.size < size:
-            pool = np.argsort(-lead, kind="stable")[: min(size, lead.size)]
-        ks = np.arange(1, min(self.max_number, own.shape[1]) + 1)
-        best = -np.sort(-own[pool], axis=1)[:, : ks.size]
+            legal_count = int(board.legal.sum())
+            pool = np.argsort(-lead, kind="stable")[: min(size, legal_count)]
+        ks = np.arange(1, min(self.max_number, n_own) + 1)
+        best = -np.sort(-own[:, pool].T, axis=1)[:, : ks.size]
         score = ((best - bad[pool, None]) * ks ** 0.6).max(axis=1)
         if pool.size <= size:
             return np.sort(pool)
@@ -271,8 +279,10 @@ class ThresholdSpymaster(EmbeddingSpymaster):
     def give_clue(self, view: SpymasterView) -> Clue:
         board = self.read_board(view)
         distance = 1.0 - board.similarity
-        own = np.sort(distance[:, board.codes == OWN], axis=1)
-        nearest_other = distance[:, board.codes != OWN].min(axis=1)
+        own = np.sort(distance[:, : board.own_count], axis=1)
+        # An illegal clue qualifies for nothing: its nearest other card is at distance -inf.
+        nearest_other = np.where(board.legal, distance[:, board.own_count:].min(axis=1),
+                                 -np.inf)
         best: tuple[int, float, int] | None = None  # (k, worst distance, row)
         for k in range(min(self.max_number, own.shape[1]), 0, -1):
             worst_k = own[:, k - 1]
@@ -283,7 +293,9 @@ class ThresholdSpymaster(EmbeddingSpymaster):
                 break
         notes = f"largest qualifying group under distance {self.threshold}"
         if best is None:  # nothing qualifies: the single closest own card
-            row = int(np.argmin(own[:, 0] - nearest_other))
+            margin = np.where(board.legal, own[:, 0] - distance[:, board.own_count:].min(axis=1),
+                              np.inf)
+            row = int(np.argmin(margin))
             best = (1, float(own[row, 0]), row)
             notes = "no group qualifies: the safest single-card clue"
         k, worst, row = best
@@ -305,10 +317,11 @@ class GapSpymaster(EmbeddingSpymaster):
     def give_clue(self, view: SpymasterView) -> Clue:
         board = self.read_board(view)
         sims = board.similarity
-        own = np.sort(sims[:, board.codes == OWN], axis=1)[:, ::-1]
-        bad = sims[:, board.codes != OWN].max(axis=1)
+        own = -np.sort(-sims[:, : board.own_count], axis=1)
+        bad = sims[:, board.own_count:].max(axis=1)
         ks = np.arange(1, min(self.max_number, own.shape[1]) + 1)
         scores = (own[:, : ks.size] - bad[:, None]) * ks ** self.exponent
+        scores[~board.legal] = -np.inf
         row, col = np.unravel_index(int(np.argmax(scores)), scores.shape)
         explanation = self.explain(board, int(row), int(ks[col]), float(scores[row, col]), ())
         self.explanations.append(explanation)
