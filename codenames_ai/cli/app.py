@@ -19,7 +19,6 @@ from ..core import (
     Layout,
     RuleSet,
     Seats,
-    Team,
     custom,
     edition,
     guess_limit,
@@ -338,18 +337,12 @@ def _seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str
 
 
 def _explanations(seats: Seats, game: GameRecord) -> dict[str, str]:
-    """Each clue line as the game shows it, mapped to its spymaster's explanation (the k-th
-    clue of a team is its spymaster's k-th explanation)."""
-    from ..core.events import ClueGiven, InvalidClue
+    """Each clue line as the game shows it, mapped to its spymaster's explanation."""
     from ..play.render import describe_event
+    from ..play.session import paired_explanations
 
-    pending = {team: list(getattr(seats.spymaster(team), "explanations", []))
-               for team in (Team.RED, Team.BLUE)}
-    found: dict[str, str] = {}
-    for event in game.events:
-        if isinstance(event, ClueGiven | InvalidClue) and pending[event.team]:
-            found[describe_event(event)] = pending[event.team].pop(0).describe()
-    return found
+    return {describe_event(event): explanation.describe()
+            for event, explanation in paired_explanations(game, seats) if explanation}
 
 
 def _write(path: Path, text: str) -> None:

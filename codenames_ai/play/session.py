@@ -8,12 +8,14 @@ from typing import Any
 
 import platformdirs
 
+from ..agents.explain import ClueExplanation
 from ..agents.registry import make_agent
 from ..core import (
     ClueGiven,
     ConfigError,
     GameRecord,
     GuessMade,
+    InvalidClue,
     RuleSet,
     Seats,
     Team,
@@ -56,21 +58,28 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
                       "`codenames watch`")
 
 
+def paired_explanations(record: GameRecord, seats: Seats
+                        ) -> list[tuple[ClueGiven | InvalidClue, ClueExplanation | None]]:
+    """Each clue of the game with its spymaster's explanation (a team's k-th clue is its
+    spymaster's k-th explanation; agents that do not explain give ``None``)."""
+    pending = {team: list(getattr(seats.spymaster(team), "explanations", []))
+               for team in (Team.RED, Team.BLUE)}
+    return [(event, pending[event.team].pop(0) if pending[event.team] else None)
+            for event in record.events if isinstance(event, ClueGiven | InvalidClue)]
+
+
 def summary(record: GameRecord, seats: Seats, *, explain: bool) -> list[str]:
     """Who won, in how many turns, and each clue with its intended targets and the guesses."""
     coop_team = record.board.starting_team if record.rules.variant is Variant.COOP else None
     lines = [describe_outcome(record.outcome, coop_team=coop_team), "Clues:"]
-    pending = {team: list(getattr(seats.spymaster(team), "explanations", []))
-               for team in (Team.RED, Team.BLUE)}
     guesses: dict[int, list[str]] = {}
     for event in record.events:
         if isinstance(event, GuessMade):
             mark = "ok" if event.identity is event.team.agent else event.identity.value
             guesses.setdefault(event.turn, []).append(f"{event.word} ({mark})")
-    for event in record.events:
+    for event, explanation in paired_explanations(record, seats):
         if not isinstance(event, ClueGiven):
             continue
-        explanation = pending[event.team].pop(0) if pending[event.team] else None
         aimed = (", ".join(t.word for t in explanation.targets) if explanation else "?")
         lines.append(f"  turn {event.turn} {event.team.value}: {event.clue} -> aimed at "
                      f"{aimed}; guessed {', '.join(guesses.get(event.turn, [])) or 'nothing'}")
