@@ -165,9 +165,7 @@ def watch(
                               bystanders=bystanders, assassins=assassins),
         clue_rules_name=clue_rules_name.value if clue_rules_name else None,
     )
-    needed = rules.layout.cells
-    words = (read_word_list(deck, needed=needed) if deck is not None
-             else default_deck(rules.edition, needed=needed))
+    words = _deck(rules, deck)
     seats = _seats(rules, (red_spymaster, blue_spymaster), (red_guesser, blue_guesser))
     game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns)
     explanations = _explanations(seats, game) if explain else {}
@@ -246,8 +244,7 @@ def play(
     game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     rules = build_rules(edition_name.value, guess_limit_name=guess_limit_name.value,
                         clue_rules_name=clue_rules_name.value if clue_rules_name else None)
-    words = (read_word_list(deck, needed=rules.layout.cells) if deck is not None
-             else default_deck(rules.edition, needed=rules.layout.cells))
+    words = _deck(rules, deck)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(color=interactive if color is None else color,
                       width=shutil.get_terminal_size((100, 24)).columns,
@@ -343,6 +340,14 @@ def _explanations(seats: Seats, game: GameRecord) -> dict[str, str]:
 
     return {describe_event(event): explanation.describe()
             for event, explanation in paired_explanations(game, seats) if explanation}
+
+
+def _deck(rules: RuleSet, deck: Path | None) -> tuple[str, ...]:
+    """The user's word list if given, else the shipped deck; enough cards for the grid."""
+    needed = rules.layout.cells
+    if deck is not None:
+        return read_word_list(deck, needed=needed)
+    return default_deck(rules.edition, needed=needed)
 
 
 def _write(path: Path, text: str) -> None:

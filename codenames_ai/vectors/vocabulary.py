@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..decks import read_word_list, wordlists_dir
+from ..decks import wordlists_dir
 from ..legality.analysis import analyze, family
 from ..legality.lexicon import lexicon
 from .model import WordVectors
@@ -64,11 +64,6 @@ def clue_vocabulary(model: WordVectors, *, size: int = DEFAULT_VOCABULARY_SIZE,
             continue
         chosen.append(word)
     return tuple(chosen)
-
-
-def read_user_deck(path: str, *, needed: int = 1) -> tuple[str, ...]:
-    """A user's deck (plain text, one card per line, '#' comments)."""
-    return read_word_list(path, needed=needed)
 
 
 def cached_clue_vocabulary(model: WordVectors, store_dir: str | None = None, *,
