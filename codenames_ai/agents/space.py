@@ -154,10 +154,22 @@ def calibrate(model: WordVectors, words: tuple[str, ...], matrix: FloatArray) ->
                                                                       0.99))))
 
 
+_SHARED: dict[tuple[str, int], ClueSpace] = {}
+
+
+def share_space(name: str, space: ClueSpace, vocabulary_size: int = DEFAULT_VOCABULARY
+                ) -> None:
+    """Make ``clue_space(name, vocabulary_size=...)`` return ``space`` in this process (a
+    distributed worker gets a read-only copy from its node instead of building its own)."""
+    _SHARED[(name, vocabulary_size)] = space
+
+
 def clue_space(model: str | WordVectors = "glove-6b-50d", *,
                vocabulary_size: int = DEFAULT_VOCABULARY,
                cache_dir: Path | str | None = None) -> ClueSpace:
     """The shared clue space of a model (by name or loaded), built once per process."""
+    if isinstance(model, str) and (model, vocabulary_size) in _SHARED:
+        return _SHARED[(model, vocabulary_size)]
     if isinstance(model, WordVectors):
         return _build(model, vocabulary_size, None if cache_dir is None else str(cache_dir))
     return _space_by_name(model, vocabulary_size, None if cache_dir is None else str(cache_dir))

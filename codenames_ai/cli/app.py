@@ -30,6 +30,7 @@ from ..core.errors import ConfigError
 from ..decks import default_deck, read_word_list
 from ..play.render import render_game
 from . import agents as agents_cli
+from . import tournament as tournament_cli
 from .models import app as models_app
 
 app = typer.Typer(
@@ -68,6 +69,8 @@ class RulesName(StrEnum):
 app.add_typer(models_app, name="models")
 app.command("clue")(agents_cli.clue)
 app.command("guess")(agents_cli.guess)
+app.command("tournament")(tournament_cli.tournament)
+app.command("report")(tournament_cli.report)
 
 
 def _version_callback(value: bool) -> None:

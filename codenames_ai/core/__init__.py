@@ -44,6 +44,7 @@ from .events import (
     Covered,
     CoverReason,
     Event,
+    Forfeited,
     GuessMade,
     InvalidClue,
     Passed,
@@ -67,7 +68,7 @@ from .rules import (
     guess_limit,
     variant,
 )
-from .runner import DEFAULT_MAX_TURNS, Seats, play_game
+from .runner import DEFAULT_MAX_TURNS, IDLE, IdleSeat, Seats, play_game
 from .state import CoverTask, EndReason, GameState, Outcome
 from .views import GuesserView, Phase, PublicView, SpymasterView
 
@@ -82,7 +83,8 @@ __all__ = [
     "Layout", "ModelError", "MoveTimedOut",
     "Outcome", "PICTURES", "Pass", "Passed", "Phase", "PublicView",
     "RecordError",
-    "Role", "RuleSet", "Seats", "Spymaster", "SpymasterView", "Team", "TimedOut", "Unlimited",
+    "Role", "RuleSet", "Seats", "IDLE", "IdleSeat", "Forfeited", "Spymaster", "SpymasterView",
+    "Team", "TimedOut", "Unlimited",
     "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "coop_rating", "custom", "deal",
     "derive_seed", "edition", "guess_limit", "normalize_word", "parse_clue_number",
     "play_game", "random_key", "replay", "replay_steps", "resolve_validator", "variant",

@@ -66,6 +66,17 @@ class TimedOut:
 
 
 @dataclass(frozen=True)
+class Forfeited:
+    """A seat's agent crashed or answered with an illegal move and, under a runner that
+    contains faults (a tournament), forfeited the move as if it had run out of time."""
+
+    turn: int
+    team: Team
+    role: Role
+    reason: str
+
+
+@dataclass(frozen=True)
 class Covered:
     """``chooser``'s spymaster covered agent card ``index`` of ``team``."""
 
@@ -86,7 +97,8 @@ class Abandoned:
     reason: str = "turn-limit"
 
 
-Event: TypeAlias = ClueGiven | InvalidClue | GuessMade | Passed | TimedOut | Covered | Abandoned
+Event: TypeAlias = (ClueGiven | InvalidClue | GuessMade | Passed | TimedOut | Forfeited | Covered
+                    | Abandoned)
 
 
 def _number_to_json(number: ClueNumber) -> int | str:
@@ -116,6 +128,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         data.update(team=event.team.value)
     elif isinstance(event, TimedOut):
         data.update(team=event.team.value, role=event.role.value)
+    elif isinstance(event, Forfeited):
+        data.update(team=event.team.value, role=event.role.value, reason=event.reason)
     elif isinstance(event, Covered):
         data.update(team=event.team.value, chooser=event.chooser.value, index=event.index,
                     word=event.word, reason=event.reason.value)
@@ -144,6 +158,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             return Passed(turn, Team(data["team"]))
         if kind == "timeout":
             return TimedOut(turn, Team(data["team"]), Role(data["role"]))
+        if kind == "forfeit":
+            return Forfeited(turn, Team(data["team"]), Role(data["role"]), str(data["reason"]))
         if kind == "cover":
             return Covered(turn, Team(data["team"]), Team(data["chooser"]), int(data["index"]),
                            str(data["word"]), CoverReason(data["reason"]))
@@ -162,6 +178,7 @@ _KIND_OF: dict[type, str] = {
     GuessMade: "guess",
     Passed: "pass",
     TimedOut: "timeout",
+    Forfeited: "forfeit",
     Covered: "cover",
     Abandoned: "abandoned",
 }

@@ -26,6 +26,7 @@ from .events import (
     Covered,
     CoverReason,
     Event,
+    Forfeited,
     GuessMade,
     InvalidClue,
     Passed,
@@ -97,6 +98,17 @@ class GameRecord:
         lines.append(_dump({"kind": "outcome", **outcome_to_dict(self.outcome)}))
         lines.append(_dump({"kind": "end", "lines": len(lines), "sha256": _digest(lines)}))
         return "\n".join(lines) + "\n"
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """The record's lines as JSON objects, for embedding it in another JSON document."""
+        return [json.loads(line) for line in self.to_jsonl().splitlines()]
+
+    @classmethod
+    def from_rows(cls, rows: list[dict[str, Any]], *, source: str = "record") -> GameRecord:
+        """The inverse of ``to_rows``, with every check of ``from_jsonl``."""
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            raise RecordError(f"{source}: a record must be a list of JSON objects")
+        return cls.from_jsonl("\n".join(_dump(row) for row in rows), source=source)
 
     @classmethod
     def from_jsonl(cls, text: str, *, source: str = "record") -> GameRecord:
@@ -196,6 +208,8 @@ def _apply_recorded(state: GameState, event: Event) -> None:
         state.apply(Pass())
     elif isinstance(event, TimedOut):
         state.forfeit()
+    elif isinstance(event, Forfeited):
+        state.forfeit(event.reason)
     elif isinstance(event, Covered):
         if event.reason is CoverReason.TIMEOUT:
             raise RecordError("a timeout cover must follow its timeout event")

@@ -76,11 +76,32 @@ class Seats:
                               "use Seats.coop(...)")
 
 
+class IdleSeat:
+    """An empty seat (the other team in a single-team race): the engine forfeits its clue
+    and guess moves at once and makes its covers, so the team in play races alone."""
+
+    agent_id = "idle"
+
+    # The runner never asks an idle seat to move.
+    def give_clue(self, view: object) -> Clue:
+        raise RuntimeError("an idle seat does not give clues")
+
+    def choose_cover(self, view: object) -> Cover:
+        raise RuntimeError("an idle seat does not choose covers")
+
+    def guess(self, view: object) -> Guess | Pass:
+        raise RuntimeError("an idle seat does not guess")
+
+
+IDLE = IdleSeat()
+
+
 def play_game(rules: RuleSet, seats: Seats, *, seed: int,
               deck: Sequence[str] | None = None, board: Board | None = None,
               validator: ClueValidator | None = None,
               max_turns: int = DEFAULT_MAX_TURNS,
-              clock: Callable[[], float] = time.monotonic) -> GameRecord:
+              clock: Callable[[], float] = time.monotonic,
+              contain_faults: bool = False) -> GameRecord:
     """Play one game and return its record.
 
     Give either ``deck`` (cards are dealt from it with ``seed``) or a ready ``board``. Each
@@ -88,7 +109,10 @@ def play_game(rules: RuleSet, seats: Seats, *, seed: int,
     ``seed`` and its seat. A game still running after ``max_turns`` turns is abandoned.
 
     Raises ``AgentError`` when an agent crashes or answers with an illegal move, naming the
-    seat; ``ConfigError`` / ``DeckError`` for a game that cannot be set up.
+    seat; ``ConfigError`` / ``DeckError`` for a game that cannot be set up. With
+    ``contain_faults`` (tournaments) such a move is forfeited instead, as if it had run out of
+    time, and recorded with its reason (a ``Forfeited`` event); the game goes on. Seats
+    holding ``IDLE`` have every move forfeited at once (a single-team race).
     """
     if (deck is None) == (board is None):
         raise ConfigError("give either a deck to deal from or a board, not both or neither")
@@ -106,6 +130,10 @@ def play_game(rules: RuleSet, seats: Seats, *, seed: int,
             _play_move(state, seats, clock)
         except MoveTimedOut:
             state.forfeit()
+        except AgentError as exc:
+            if not contain_faults:
+                raise
+            state.forfeit(str(exc)[:300])
         except GameInterrupted:
             state.abandon(EndReason.STOPPED)
     return GameRecord.from_state(state, seed=seed,
@@ -129,6 +157,9 @@ def _start_agents(seats: Seats, seed: int) -> None:
 def _play_move(state: GameState, seats: Seats, clock: Callable[[], float]) -> None:
     team = state.current_team
     rules = state.rules
+    if (seats.guesser(team) if state.phase is Phase.GUESS else seats.spymaster(team)) is IDLE:
+        state.forfeit()
+        return
     answer: object
     if state.phase is Phase.GUESS:
         seat = f"{team.value} guesser"

@@ -17,6 +17,7 @@ from .events import (
     Covered,
     CoverReason,
     Event,
+    Forfeited,
     GuessMade,
     InvalidClue,
     Passed,
@@ -265,8 +266,10 @@ class GameState:
         else:
             raise IllegalActionError(f"{action!r} is not a Clue, Guess, Pass or Cover")
 
-    def forfeit(self) -> None:
-        """The seat to move overran its time budget (RULES.md section 5).
+    def forfeit(self, reason: str | None = None) -> None:
+        """The seat to move overran its time budget (RULES.md section 5), or, with a
+        ``reason``, its agent failed (crashed, answered garbage) and a fault-containing runner
+        forfeits the move the same way.
 
         A clue forfeit passes the turn; a guess forfeit ends the turn. A cover cannot be
         skipped, so the engine covers the chooser's lowest-numbered candidate for it.
@@ -274,7 +277,9 @@ class GameState:
         if self._phase is Phase.OVER:
             raise IllegalActionError("the game is over; no more moves")
         role = Role.GUESSER if self._phase is Phase.GUESS else Role.SPYMASTER
-        self._events.append(TimedOut(self._turn_number, self.current_team, role))
+        team = self.current_team
+        self._events.append(TimedOut(self._turn_number, team, role) if reason is None
+                            else Forfeited(self._turn_number, team, role, reason))
         if self._phase is Phase.COVER:
             self._cover(self.cover_candidates()[0], timed_out=True)
         else:

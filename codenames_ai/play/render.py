@@ -12,6 +12,7 @@ from ..core.events import (
     Covered,
     CoverReason,
     Event,
+    Forfeited,
     GuessMade,
     InvalidClue,
     Passed,
@@ -106,6 +107,10 @@ def describe_event(event: Event) -> str:
     if isinstance(event, TimedOut):
         move = "clue" if event.role is Role.SPYMASTER else "guess"
         return f"  {event.team.value} {event.role.value} ran out of time: the {move} is forfeit"
+    if isinstance(event, Forfeited):
+        move = "clue" if event.role is Role.SPYMASTER else "guess"
+        return (f"  {event.team.value} {event.role.value} failed ({event.reason}): the {move} "
+                "is forfeit")
     if isinstance(event, Covered):
         why = {CoverReason.PENALTY: "penalty for the invalid clue",
                CoverReason.VIRTUAL_TURN: "the virtual team's turn",

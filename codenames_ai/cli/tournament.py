@@ -1,0 +1,124 @@
+"""``codenames tournament`` and ``codenames report``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from ..core.errors import ConfigError
+from ..harness.report import print_summary, write_plots
+from ..harness.results import read_spec
+from ..harness.run import BACKENDS, make_backend, run_tournament, write_summary
+from ..harness.spec import Mode, TournamentSpec
+
+
+def _split(value: str | None) -> list[str] | None:
+    return [v.strip() for v in value.split(",") if v.strip()] if value else None
+
+
+def _spec(spec_file: Path | None, out: Path, spymasters: list[str] | None,
+          guessers: list[str] | None, options: dict[str, Any]) -> TournamentSpec:
+    """The spec from a TOML file, the command line, or the results folder (to continue)."""
+    if spec_file is not None:
+        overrides = {**options, "spymasters": spymasters, "guessers": guessers}
+        return TournamentSpec.from_toml(spec_file, **overrides)
+    if spymasters or guessers:
+        if not spymasters or not guessers:
+            raise ConfigError("give both --spymasters and --guessers (comma-separated agent "
+                              "ids; codenames tournament --help lists where to find them)")
+        return TournamentSpec.from_options(spymasters=spymasters, guessers=guessers,
+                                           **options)
+    saved = read_spec(out)
+    if saved is None:
+        raise ConfigError(f"{out} holds no tournament to continue; give --spymasters and "
+                          "--guessers, or a spec file")
+    changed = {k: v for k, v in options.items() if v is not None}
+    if set(changed) - {"games"}:
+        raise ConfigError(f"{out} holds a tournament; to continue it give only --out (and "
+                          f"--games to extend it), not {', '.join(sorted(changed))}")
+    return saved.with_games(changed.get("games", saved.games))
+
+
+def tournament(
+    spec_file: Annotated[Path | None, typer.Argument(
+        help="A TOML tournament spec (see the README); command-line options override it.")]
+    = None,
+    out: Annotated[Path, typer.Option(
+        help="Results folder; on a folder with results, only the missing games are played.")]
+    = Path("runs/tournament"),
+    spymasters: Annotated[str | None, typer.Option(
+        help="Comma-separated spymaster ids or module:Class plugins.")] = None,
+    guessers: Annotated[str | None, typer.Option(
+        help="Comma-separated guesser ids or module:Class plugins.")] = None,
+    games: Annotated[int | None, typer.Option(help="Games in all (default 100).")] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="Master seed; every game's seed is derived from it (default 0).")] = None,
+    mode: Annotated[Mode | None, typer.Option(
+        help="two-team, single-team (a race against the turn limit) or coop.")] = None,
+    edition: Annotated[str | None, typer.Option(help="words or pictures.")] = None,
+    guess_limit: Annotated[str | None, typer.Option(help="classic or strict.")] = None,
+    clue_rules: Annotated[str | None, typer.Option(
+        help="Clue rules: classic, strict, flexible, pictures, house:a+b.")] = None,
+    move_time_limit: Annotated[float | None, typer.Option(
+        help="Seconds per clue or guess; an overrun forfeits the move.")] = None,
+    max_turns: Annotated[int | None, typer.Option(
+        help="Turn limit (own turns in a single-team race; default 25 there, 60 else).")]
+    = None,
+    swap_sides: Annotated[bool | None, typer.Option(
+        "--swap-sides/--no-swap-sides",
+        help="Play every board twice with the sides swapped (default: on).")] = None,
+    backend: Annotated[str, typer.Option(help=f"Where games run: {', '.join(BACKENDS)}.")]
+    = "pool",
+    workers: Annotated[int | None, typer.Option(
+        help="Worker processes (pool) or CPUs (local Ray); default: every core.")] = None,
+    batch_size: Annotated[int, typer.Option(help="Games per task sent to a worker.")] = 16,
+    address: Annotated[str | None, typer.Option(
+        help="Ray cluster: auto or HOST:PORT (default: start Ray on this machine).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q",
+                                        help="No progress bar or tables.")] = False,
+) -> None:
+    """Run a reproducible self-play tournament; results survive a crash and resume."""
+    if address is not None and backend != "ray":
+        raise ConfigError("--address is for --backend ray")
+    options = {"games": games, "seed": seed, "mode": mode.value if mode else None,
+               "edition": edition, "guess_limit": guess_limit, "clue_rules": clue_rules,
+               "move_time_limit": move_time_limit, "max_turns": max_turns,
+               "swap_sides": swap_sides}
+    spec = _spec(spec_file, out, _split(spymasters), _split(guessers), options)
+    runner = make_backend(backend, workers=workers, batch_size=batch_size, address=address)
+    try:
+        summary = run_tournament(spec, out, runner, quiet=quiet)
+    except KeyboardInterrupt:
+        typer.echo(f"\nstopped: finished games are kept in {out}; run the same command to "
+                   "play the rest", err=True)
+        raise typer.Exit(130) from None
+    if quiet:
+        counts = summary["games"]
+        typer.echo(f"{counts['played']} games played, {counts['failed']} failed; summary in "
+                   f"{out / 'summary.json'}")
+    else:
+        print_summary(summary, Console())
+        typer.echo(f"results: {out / 'games.jsonl'}; summary: {out / 'summary.json'}")
+
+
+def report(
+    folder: Annotated[Path, typer.Argument(help="A tournament results folder.")],
+    plots: Annotated[Path | None, typer.Option(
+        help="Where to write the PNG plots (default: FOLDER/plots).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
+    = False,
+) -> None:
+    """Print a tournament's summary again and write its plots."""
+    if not folder.is_dir():
+        raise ConfigError(f"{folder} is not a folder; give the --out folder of a tournament")
+    summary = write_summary(folder)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+    else:
+        print_summary(summary, Console())
+    for path in write_plots(summary, plots or folder / "plots"):
+        typer.echo(f"wrote {path}", err=as_json)

@@ -1,0 +1,194 @@
+"""Where games run, behind one small interface: ``run(spec, games, emit)``.
+
+``SerialBackend`` plays in this process (for debugging). ``PoolBackend`` keeps one worker
+process per core; each loads the models it needs once (memory-mapped) and plays batches of
+games, streaming every result back as it ends. A worker that dies is replaced; the game it
+was playing is retried once on its own, then recorded as failed with the reason. The Ray
+backend (``codenames_ai.harness.ray_backend``) has the same interface.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any, Protocol
+
+from ..core.errors import ConfigError
+from .games import FAILED, play_games, schedule_entry
+from .spec import TournamentSpec
+
+Emit = Callable[[dict[str, Any]], None]
+DEFAULT_BATCH = 16  # measured: 16-32 games per task keeps scheduling cost small
+# One BLAS thread per worker: with the default (one per core) the workers oversubscribe.
+SINGLE_THREADED = {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
+                                          "MKL_NUM_THREADS")}
+
+
+class Backend(Protocol):
+    """Plays ``games`` (indices into the spec's schedule) and hands each result to
+    ``emit`` as soon as it exists, in any order."""
+
+    name: str
+
+    def run(self, spec: TournamentSpec, games: Sequence[int], emit: Emit) -> None: ...
+
+
+def batches(games: Sequence[int], size: int) -> Iterator[list[int]]:
+    for start in range(0, len(games), size):
+        yield list(games[start:start + size])
+
+
+def failed(spec: TournamentSpec, index: int, reason: str) -> dict[str, Any]:
+    return {**schedule_entry(spec.task(index)), "status": FAILED, "reason": reason}
+
+
+class SerialBackend:
+    """Every game in this process, one after another."""
+
+    name = "serial"
+
+    def run(self, spec: TournamentSpec, games: Sequence[int], emit: Emit) -> None:
+        for result in play_games(spec, games):
+            emit(result)
+
+
+_BATCH_DONE = "batch-done"
+
+
+def _worker_main(connection: Connection, spec: TournamentSpec) -> None:
+    """A pool worker: plays the batches it is sent until it is sent ``None``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+    while True:
+        games = connection.recv()
+        if games is None:
+            return
+        for result in play_games(spec, games):
+            connection.send(result)
+        connection.send(_BATCH_DONE)
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    connection: Connection
+    batch: list[int] = field(default_factory=list)  # games sent and not reported yet
+    busy: bool = False
+
+
+class PoolBackend:
+    """One process per worker (every core by default), fed batches of games."""
+
+    name = "pool"
+
+    def __init__(self, workers: int | None = None, batch_size: int = DEFAULT_BATCH) -> None:
+        if workers is not None and workers < 1:
+            raise ConfigError(f"workers must be at least 1, got {workers}")
+        if batch_size < 1:
+            raise ConfigError(f"batch size must be at least 1, got {batch_size}")
+        self.workers = workers or os.cpu_count() or 1
+        self.batch_size = batch_size
+        self._context = multiprocessing.get_context("spawn")
+
+    def run(self, spec: TournamentSpec, games: Sequence[int], emit: Emit) -> None:
+        # Smaller batches when there are few games, so every worker gets some.
+        size = max(1, min(self.batch_size, -(-len(games) // self.workers)))
+        queue: deque[list[int]] = deque(batches(games, size))
+        attempts: dict[int, int] = {}
+        pool = [self._start(spec) for _ in range(min(self.workers, len(queue)))]
+        try:
+            while queue or any(w.busy for w in pool):
+                for worker in pool:
+                    if not worker.busy and queue:
+                        worker.batch = queue.popleft()
+                        worker.busy = True
+                        # A worker that died while idle raises here; its sentinel tells below.
+                        with contextlib.suppress(OSError):
+                            worker.connection.send(worker.batch)
+                busy = [w for w in pool if w.busy]
+                ready = wait([w.connection for w in busy] + [w.process.sentinel for w in busy])
+                for worker in busy:
+                    woke = worker.connection in ready or worker.process.sentinel in ready
+                    if woke and not self._drain(worker, emit):
+                        pool[pool.index(worker)] = self._replace(spec, worker, queue,
+                                                                 attempts, emit)
+        finally:
+            for worker in pool:
+                self._stop(worker)
+
+    def _start(self, spec: TournamentSpec) -> _Worker:
+        parent, child = self._context.Pipe()
+        saved = {name: os.environ.get(name) for name in SINGLE_THREADED}
+        os.environ.update(SINGLE_THREADED)  # inherited by the spawned worker
+        try:
+            process = self._context.Process(target=_worker_main, args=(child, spec),
+                                            name="codenames-worker", daemon=True)
+            process.start()
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+        child.close()
+        return _Worker(process, parent)
+
+    def _drain(self, worker: _Worker, emit: Emit) -> bool:
+        """Hand on everything the worker has sent; False if it has died."""
+        try:
+            while worker.connection.poll():
+                message = worker.connection.recv()
+                if message == _BATCH_DONE:
+                    worker.busy = False
+                    worker.batch = []
+                else:
+                    worker.batch.remove(message["game"])
+                    emit(message)
+        except (EOFError, OSError):
+            return False
+        return worker.process.is_alive()
+
+    def _replace(self, spec: TournamentSpec, dead: _Worker, queue: deque[list[int]],
+                 attempts: dict[int, int], emit: Emit) -> _Worker:
+        """A worker died: retry its game in flight once (alone), requeue the rest."""
+        dead.process.join(5)
+        reason = _exit_reason(dead.process.exitcode)
+        if dead.batch:
+            game, rest = dead.batch[0], dead.batch[1:]
+            if rest:
+                queue.appendleft(rest)
+            attempts[game] = attempts.get(game, 0) + 1
+            if attempts[game] > 1:
+                emit(failed(spec, game, f"the worker process {reason} twice while playing "
+                                        "this game"))
+            else:
+                queue.appendleft([game])
+        dead.connection.close()
+        return self._start(spec)
+
+    def _stop(self, worker: _Worker) -> None:
+        if worker.process.is_alive():
+            with contextlib.suppress(OSError):
+                worker.connection.send(None)
+            worker.process.join(1)
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join(1)
+        worker.connection.close()
+
+
+def _exit_reason(code: int | None) -> str:
+    if code is None:
+        return "stopped answering"
+    if code < 0:
+        try:
+            return f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with code {code}"

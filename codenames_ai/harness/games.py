@@ -1,0 +1,133 @@
+"""Playing scheduled games, the same way on every backend.
+
+A game's result is one JSON-ready dictionary (one line of ``games.jsonl``): the schedule
+entry, the game record, and the time each seat spent on its moves. Agents are built fresh
+for every game (cheap: models and clue spaces are loaded once per process and cached), so a
+game never depends on which games a worker played before it: the same master seed gives the
+same records on every backend and in any order.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..agents.registry import make_agent
+from ..core.board import deal
+from ..core.cards import Team
+from ..core.errors import CodenamesError
+from ..core.protocols import agent_id
+from ..core.runner import IDLE, Seats, play_game
+from ..decks import default_deck
+from .spec import AgentRef, GameTask, Mode, TeamRef, TournamentSpec
+
+OK = "ok"
+FAILED = "failed"
+
+
+class TimedAgent:
+    """Wraps an agent and adds the wall time of each move to ``seconds`` (per role)."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.moves = 0
+        self.seconds = 0.0
+
+    @property
+    def agent_id(self) -> str:
+        return agent_id(self.agent)
+
+    def start_game(self, seed: int) -> None:
+        hook = getattr(self.agent, "start_game", None)
+        if callable(hook):
+            hook(seed)
+
+    def _timed(self, method: str, view: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return getattr(self.agent, method)(view)
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.moves += 1
+
+    def give_clue(self, view: Any) -> Any:
+        return self._timed("give_clue", view)
+
+    def choose_cover(self, view: Any) -> Any:
+        return self._timed("choose_cover", view)
+
+    def guess(self, view: Any) -> Any:
+        return self._timed("guess", view)
+
+
+def build_agent(ref: AgentRef) -> Any:
+    """Build an agent from its tournament entry (``ConfigError`` if it cannot be built)."""
+    return make_agent(ref.agent, **dict(ref.options))
+
+
+@functools.lru_cache(maxsize=4)
+def _deck(edition: str) -> tuple[str, ...]:
+    return default_deck(edition)
+
+
+def schedule_entry(task: GameTask) -> dict[str, Any]:
+    return {"game": task.index, "matchup": task.matchup, "board": task.board,
+            "red": task.red.label, "blue": task.blue.label if task.blue else None}
+
+
+def play_task(spec: TournamentSpec, task: GameTask) -> dict[str, Any]:
+    """Play one scheduled game; a game that cannot be played becomes a ``failed`` result
+    with the reason (agent faults during moves are forfeits inside the game instead)."""
+    entry = schedule_entry(task)
+    started = time.perf_counter()
+    try:
+        rules = spec.rules()
+        board = deal(rules, _deck(spec.edition), task.seed)
+        seats, timed = _seats(spec, task, board.starting_team)
+        record = play_game(rules, seats, seed=task.seed, board=board,
+                           max_turns=spec.turn_limit(), contain_faults=True)
+    except CodenamesError as exc:
+        return {**entry, "status": FAILED, "reason": str(exc)}
+    except Exception as exc:  # an agent's constructor or start_game hook crashed
+        return {**entry, "status": FAILED, "reason": f"{type(exc).__name__}: {exc}"}
+    moves = {seat: [agent.moves, round(agent.seconds, 6)] for seat, agent in timed.items()}
+    return {**entry, "status": OK, "seconds": round(time.perf_counter() - started, 6),
+            "moves": moves, "record": record.to_rows()}
+
+
+def play_games(spec: TournamentSpec, indices: Iterable[int]) -> Iterator[dict[str, Any]]:
+    """Play the games ``indices`` one after another, yielding each result as it ends."""
+    for index in indices:
+        yield play_task(spec, spec.task(index))
+
+
+def _seats(spec: TournamentSpec, task: GameTask, starting: Team
+           ) -> tuple[Seats, dict[str, TimedAgent]]:
+    def team(ref: TeamRef) -> tuple[TimedAgent, TimedAgent]:
+        return (TimedAgent(build_agent(spec.agent(ref.spymaster))),
+                TimedAgent(build_agent(spec.agent(ref.guesser))))
+
+    red_spymaster, red_guesser = team(task.red)
+    if spec.mode is Mode.COOP:
+        return (Seats.coop(spymaster=red_spymaster, guesser=red_guesser),
+                {"spymaster": red_spymaster, "guesser": red_guesser})
+    if task.blue is None:  # a race: the team plays the starting side, the other is idle
+        side = starting.value
+        seats = (Seats(red_spymaster, red_guesser, IDLE, IDLE) if starting is Team.RED
+                 else Seats(IDLE, IDLE, red_spymaster, red_guesser))
+        return seats, {f"{side} spymaster": red_spymaster, f"{side} guesser": red_guesser}
+    timed = {"red spymaster": red_spymaster, "red guesser": red_guesser}
+    blue_spymaster, blue_guesser = team(task.blue)
+    timed.update({"blue spymaster": blue_spymaster, "blue guesser": blue_guesser})
+    return Seats(red_spymaster, red_guesser, blue_spymaster, blue_guesser), timed
+
+
+def check_agents(spec: TournamentSpec) -> None:
+    """Build every agent once, so an unknown id or a broken plugin stops the tournament
+    before any game with one clear message."""
+    for ref in spec.agents:
+        build_agent(ref)
+
+

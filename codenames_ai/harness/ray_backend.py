@@ -1,0 +1,126 @@
+"""The Ray backend (``pip install 'codenames-ai[ray]'``): the same games on a Ray cluster.
+
+The driver builds the clue space of every model the agents name once and ``ray.put``s it:
+every worker on a node then maps one shared, read-only, zero-copy copy instead of loading the
+model itself (workers on other machines need no model cache). Games go out in batches (one
+game per task costs milliseconds of scheduling) and results stream back batch by batch.
+Ray retries a batch whose worker died once; a batch that fails again is split and each of
+its games tried once more on its own before it is recorded as failed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from ..agents.registry import REGISTRY
+from ..agents.space import DEFAULT_VOCABULARY, ClueSpace, clue_space, share_space
+from ..core.errors import ConfigError
+from .backends import DEFAULT_BATCH, SINGLE_THREADED, Emit, batches, failed
+from .games import play_games
+from .spec import TournamentSpec
+
+INSTALL_HINT = "pip install 'codenames-ai[ray]'"
+
+
+def model_names(spec: TournamentSpec) -> list[tuple[str, int]]:
+    """(model, vocabulary size) of every clue space the spec's agents will build."""
+    found: dict[tuple[str, int], None] = {}
+    for ref in spec.agents:
+        registered = REGISTRY.get(ref.agent)
+        options = {**dict(registered.defaults if registered else ()), **dict(ref.options)}
+        model = options.get("model")
+        size = options.get("vocabulary_size", DEFAULT_VOCABULARY)
+        names = (model,) if isinstance(model, str) else model if isinstance(model, tuple) else ()
+        for name in names:
+            if isinstance(name, str) and isinstance(size, int):
+                found[(name, size)] = None
+    return list(found)
+
+
+def _play_batch(spec: TournamentSpec, games: list[int],
+                spaces: list[tuple[str, int, ClueSpace]]) -> list[dict[str, Any]]:
+    """A Ray task: install the shared clue spaces, then play the games."""
+    for name, size, space in spaces:
+        share_space(name, space, size)
+    return list(play_games(spec, games))
+
+
+class RayBackend:
+    """Batches of games as Ray tasks; ``address`` None starts a local Ray, ``"auto"`` or
+    ``HOST:PORT`` joins a running cluster."""
+
+    name = "ray"
+
+    def __init__(self, address: str | None = None, workers: int | None = None,
+                 batch_size: int = DEFAULT_BATCH) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ConfigError(f"the Ray backend needs Ray: {INSTALL_HINT}") from None
+        self._ray = ray
+        self.address = address
+        self.workers = workers
+        self.batch_size = batch_size
+
+    def _connect(self) -> None:
+        ray = self._ray
+        if ray.is_initialized():
+            return
+        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                   "logging_level": "ERROR",
+                                   "runtime_env": {"env_vars": dict(SINGLE_THREADED)}}
+        if self.address is None:
+            options["num_cpus"] = self.workers or os.cpu_count() or 1
+        else:
+            options["address"] = self.address
+        try:
+            ray.init(**options)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            where = self.address or "a local Ray instance"
+            raise ConfigError(f"cannot reach the Ray cluster at {where}: {exc}; start one with "
+                              "'ray start --head' (see the README on tokens) or drop "
+                              "--address") from None
+
+    def run(self, spec: TournamentSpec, games: Sequence[int], emit: Emit) -> None:
+        ray = self._ray
+        self._connect()
+        spaces = []
+        for name, size in model_names(spec):
+            space = clue_space(name, vocabulary_size=size)
+            space.legal_mask(spec.rules().clue_rules, ())  # build the filter once, here
+            spaces.append((name, size, space))
+        shared = ray.put(spaces)
+        task = ray.remote(max_retries=1)(_play_batch)
+        single = task.options(max_retries=0)
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        size = max(1, min(self.batch_size, -(-len(games) // cpus)))
+        # (games, alone): a batch, or one game retried on its own after its batch failed
+        waiting: list[tuple[list[int], bool]] = [(b, False) for b in batches(games, size)]
+        window = 2 * cpus  # tasks in flight: enough to keep every CPU busy, memory bounded
+        pending: dict[Any, tuple[list[int], bool]] = {}
+        while waiting or pending:
+            while waiting and len(pending) < window:
+                batch, alone = waiting.pop(0)
+                remote = single if alone else task
+                pending[remote.remote(spec, batch, shared)] = (batch, alone)
+            done, _ = ray.wait(list(pending), num_returns=1)
+            batch, alone = pending.pop(done[0])
+            try:
+                results = ray.get(done[0])
+            except (ray.exceptions.WorkerCrashedError, ray.exceptions.RayTaskError,
+                    ray.exceptions.NodeDiedError) as exc:
+                if alone:
+                    emit(failed(spec, batch[0], f"the Ray worker {_reason(exc)} again while "
+                                                "playing this game on its own"))
+                else:  # Ray retried the batch once already; try each game alone
+                    waiting[:0] = [([game], True) for game in batch]
+                continue
+            for result in results:
+                emit(result)
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return "died" + (f" ({text[0][:200]})" if text else "")

@@ -1,0 +1,105 @@
+"""Running a tournament into a results folder, with a progress bar, and its summary."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from .backends import Backend, PoolBackend, SerialBackend
+from .games import FAILED, check_agents
+from .results import ResultsFolder, read_results, read_spec
+from .spec import TournamentSpec
+from .summary import summarize
+
+SUMMARY_FILE = "summary.json"
+BACKENDS = ("pool", "serial", "ray")
+
+
+def make_backend(name: str, *, workers: int | None = None, batch_size: int = 16,
+                 address: str | None = None) -> Backend:
+    """A backend by name (``pool``, ``serial`` or ``ray``)."""
+    from ..core.errors import ConfigError
+
+    if name == "serial":
+        return SerialBackend()
+    if name == "pool":
+        return PoolBackend(workers, batch_size)
+    if name == "ray":
+        from .ray_backend import RayBackend
+
+        return RayBackend(address, workers, batch_size)
+    raise ConfigError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
+
+
+class _Rate(ProgressColumn):
+    """Games per second since this run started (not counting games found on disk)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started = time.monotonic()
+        self.first: float | None = None
+
+    def render(self, task: Task) -> Text:
+        if self.first is None:
+            self.first = task.completed
+        elapsed = time.monotonic() - self.started
+        done = task.completed - self.first
+        return Text(f"{done / elapsed:6.1f} games/s" if elapsed > 0 and done else "")
+
+
+def run_tournament(spec: TournamentSpec, out: Path, backend: Backend, *,
+                   quiet: bool = False, console: Console | None = None) -> dict[str, Any]:
+    """Play every game of ``spec`` not yet in ``out`` and return the summary of all of them.
+
+    Results are written as games end; stopping at any moment (Ctrl-C, ``kill -9``) keeps
+    every finished game, and running again plays only the missing ones.
+    """
+    console = console or Console(stderr=True)
+    check_agents(spec)
+    with ResultsFolder(out, spec) as folder:
+        missing = folder.missing()
+        failures = 0
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      _Rate(), TextColumn("eta"), TimeRemainingColumn(), console=console,
+                      disable=quiet, transient=False) as progress:
+            task = progress.add_task(f"{backend.name}", total=spec.games,
+                                     completed=spec.games - len(missing))
+
+            def emit(result: dict[str, Any]) -> None:
+                nonlocal failures
+                folder.append(result)
+                failures += result.get("status") == FAILED
+                progress.advance(task)
+
+            if missing:
+                backend.run(spec, missing, emit)
+    if failures and not quiet:
+        console.print(f"{failures} game(s) failed; their reasons are in the summary")
+    return write_summary(out, spec)
+
+
+def write_summary(out: Path, spec: TournamentSpec | None = None) -> dict[str, Any]:
+    """Summarise a results folder and write ``summary.json`` beside the games."""
+    from ..core.errors import ConfigError
+
+    spec = spec or read_spec(out)
+    if spec is None:
+        raise ConfigError(f"{out} holds no tournament (no tournament.json); run "
+                          "codenames tournament --out with it first")
+    summary = summarize(spec, read_results(out))
+    (out / SUMMARY_FILE).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    return summary

@@ -1,0 +1,341 @@
+"""What a tournament is: agents, pairings, rules, number of games and the master seed.
+
+A spec is plain data (it pickles and round-trips through JSON), read from the command line
+or a TOML file. The schedule is a pure function of the spec: game ``g`` always plays the same
+teams on the same board from the same seed, whatever runs it and in whatever order.
+
+Schedule. Two-team games come in mirrored pairs: both games of a pair deal the same board
+(so the same team of colours starts) with the two sides swapped, which balances red/blue and
+the starting team exactly. Every matchup plays the same sequence of boards, so matchups are
+compared on equal boards. Single-team races and co-op games give every team the same boards.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import itertools
+import json
+import tomllib
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from ..core.board import derive_seed
+from ..core.errors import ConfigError
+from ..core.rules import RuleSet, Variant, edition, guess_limit
+
+
+class Mode(StrEnum):
+    TWO_TEAM = "two-team"  # two teams play each other
+    SINGLE_TEAM = "single-team"  # one team races alone against the turn limit (AIIDE)
+    COOP = "coop"  # the 2-player co-operative variant
+
+
+@dataclass(frozen=True)
+class AgentRef:
+    """An agent as a tournament names it: a ``label`` (what tables show), the registry id or
+    ``module:Class`` it is built from, and constructor options."""
+
+    label: str
+    agent: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "agent": self.agent, "options": dict(self.options)}
+
+
+@dataclass(frozen=True)
+class TeamRef:
+    """A spymaster and a guesser playing together, shown as ``"spymaster+guesser"``."""
+
+    spymaster: str  # an AgentRef label
+    guesser: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.spymaster}+{self.guesser}"
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One scheduled game: which teams sit where, on which board, from which seed."""
+
+    index: int
+    matchup: int
+    board: int
+    seed: int  # the game seed: deals the board and seeds every agent (via its seat)
+    red: TeamRef
+    blue: TeamRef | None  # None: the other team's seats are idle (single-team, co-op)
+
+
+RULE_KEYS = ("edition", "guess_limit", "clue_rules", "move_time_limit")
+SPEC_KEYS = ("spymasters", "guessers", "agents", "matchups", "mode", "games", "seed",
+             "swap_sides", "max_turns", "rules")
+DEFAULT_MAX_TURNS = {Mode.TWO_TEAM: 60, Mode.SINGLE_TEAM: 25, Mode.COOP: 60}
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """A whole tournament. Build with ``from_options`` or ``from_toml``."""
+
+    agents: tuple[AgentRef, ...]
+    spymasters: tuple[str, ...]  # labels of ``agents``
+    guessers: tuple[str, ...]
+    mode: Mode = Mode.TWO_TEAM
+    games: int = 100
+    seed: int = 0
+    swap_sides: bool = True
+    max_turns: int | None = None  # own turns in a single-team race, all turns otherwise
+    edition: str = "words"
+    guess_limit: str = "classic"
+    clue_rules: str | None = None  # None: the edition's default
+    move_time_limit: float | None = None  # seconds per clue or guess; overruns forfeit
+    explicit_matchups: tuple[tuple[TeamRef, ...], ...] = ()
+    _teams: tuple[TeamRef, ...] = field(default=(), init=False, repr=False, compare=False)
+    _matchups: tuple[tuple[TeamRef, ...], ...] = field(default=(), init=False, repr=False,
+                                                      compare=False)
+
+    def __post_init__(self) -> None:
+        if self.games < 1:
+            raise ConfigError(f"games must be at least 1, got {self.games}")
+        labels = [a.label for a in self.agents]
+        duplicates = sorted({x for x in labels if labels.count(x) > 1})
+        if duplicates:
+            raise ConfigError(f"agent label(s) used twice: {', '.join(duplicates)}")
+        for role, names in (("spymasters", self.spymasters), ("guessers", self.guessers)):
+            if not names:
+                raise ConfigError(f"a tournament needs at least one of {role}")
+            for name in names:
+                if name not in labels:
+                    raise ConfigError(f"{role}: {name!r} is not one of the agents "
+                                      f"({', '.join(labels)})")
+        if self.max_turns is not None and self.max_turns < 1:
+            raise ConfigError(f"max_turns must be at least 1, got {self.max_turns}")
+        if self.move_time_limit is not None and self.move_time_limit <= 0:
+            raise ConfigError(f"move_time_limit must be positive, got {self.move_time_limit}")
+        self.rules()  # fail early on an unknown edition or guess limit
+        teams = tuple(TeamRef(s, g) for s, g in itertools.product(self.spymasters,
+                                                                  self.guessers))
+        matchups = self.explicit_matchups or _round_robin(teams, self.mode)
+        width = 2 if self.mode is Mode.TWO_TEAM else 1
+        for matchup in matchups:
+            if len(matchup) != width:
+                raise ConfigError(f"a {self.mode.value} matchup has {width} team(s), got "
+                                  f"{' vs '.join(t.label for t in matchup)}")
+            for team in matchup:
+                if team.spymaster not in labels or team.guesser not in labels:
+                    raise ConfigError(f"matchup team {team.label!r} names an unknown agent; "
+                                      f"known: {', '.join(labels)}")
+        object.__setattr__(self, "_teams", tuple(dict.fromkeys(
+            t for m in matchups for t in m)))
+        object.__setattr__(self, "_matchups", tuple(matchups))
+
+    # --- building -------------------------------------------------------------------------
+
+    @classmethod
+    def from_options(cls, *, spymasters: list[str], guessers: list[str], **options: Any
+                     ) -> TournamentSpec:
+        """A spec from agent ids (or ``module:Class``) as given on a command line."""
+        names = list(dict.fromkeys([*spymasters, *guessers]))
+        agents = tuple(AgentRef(name, name) for name in names)
+        return cls(agents=agents, spymasters=tuple(dict.fromkeys(spymasters)),
+                   guessers=tuple(dict.fromkeys(guessers)), **_coerce(options))
+
+    @classmethod
+    def from_toml(cls, path: Path, **overrides: Any) -> TournamentSpec:
+        """Read a TOML spec (see the README); ``overrides`` (not None) replace its keys."""
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot read the tournament spec: {exc.strerror}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        for key, value in overrides.items():
+            if value is not None:
+                if key in RULE_KEYS:
+                    data.setdefault("rules", {})[key] = value
+                else:
+                    data[key] = value
+        try:
+            return cls.from_dict(data)
+        except ConfigError as exc:
+            raise ConfigError(f"{path}: {exc}") from None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TournamentSpec:
+        """The inverse of ``to_dict`` (also the shape of a TOML spec)."""
+        _check_keys(data, SPEC_KEYS, "")
+        rules = data.get("rules", {})
+        if not isinstance(rules, dict):
+            raise ConfigError("'rules' must be a table")
+        _check_keys(rules, RULE_KEYS, "rules.")
+        configured: dict[str, AgentRef] = {}
+        for label, entry in (data.get("agents") or {}).items():
+            if not isinstance(entry, dict):
+                raise ConfigError(f"agents.{label} must be a table with 'agent' and 'options'")
+            _check_keys(entry, ("agent", "options"), f"agents.{label}.")
+            if "agent" not in entry:
+                raise ConfigError(f"agents.{label} needs an 'agent' (a registry id or "
+                                  "module:Class)")
+            options = entry.get("options", {})
+            if not isinstance(options, dict):
+                raise ConfigError(f"agents.{label}.options must be a table")
+            configured[label] = AgentRef(label, str(entry["agent"]),
+                                         tuple(sorted(options.items())))
+        spymasters, guessers = _names(data, "spymasters"), _names(data, "guessers")
+        agents = dict(configured)
+        for name in [*spymasters, *guessers]:
+            agents.setdefault(name, AgentRef(name, name))
+        matchups = tuple(
+            tuple(_team(label) for label in ([entry] if isinstance(entry, str) else entry))
+            for entry in data.get("matchups", ()))
+        options = {k: data[k] for k in ("mode", "games", "seed", "swap_sides", "max_turns")
+                   if k in data}
+        options.update({k: rules[k] for k in RULE_KEYS if k in rules})
+        return cls(agents=tuple(agents.values()), spymasters=spymasters, guessers=guessers,
+                   explicit_matchups=matchups, **_coerce(options))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready; what a results folder stores to recognise its tournament."""
+        return {
+            "spymasters": list(self.spymasters),
+            "guessers": list(self.guessers),
+            "agents": {a.label: {"agent": a.agent, "options": dict(a.options)}
+                       for a in self.agents},
+            "matchups": [[t.label for t in m] for m in self.explicit_matchups],
+            "mode": self.mode.value,
+            "games": self.games,
+            "seed": self.seed,
+            "swap_sides": self.swap_sides,
+            **({"max_turns": self.max_turns} if self.max_turns is not None else {}),
+            "rules": {"edition": self.edition, "guess_limit": self.guess_limit,
+                      **({"clue_rules": self.clue_rules} if self.clue_rules else {}),
+                      **({"move_time_limit": self.move_time_limit}
+                         if self.move_time_limit is not None else {})},
+        }
+
+    def fingerprint(self) -> str:
+        """Identifies the games: everything but their number (a run may be extended)."""
+        data = self.to_dict()
+        del data["games"]
+        return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+    def with_games(self, games: int) -> TournamentSpec:
+        return replace(self, games=games)
+
+    # --- what to play ---------------------------------------------------------------------
+
+    def rules(self) -> RuleSet:
+        try:
+            rules = edition(self.edition).with_options(guess_limit=guess_limit(self.guess_limit))
+        except ConfigError as exc:
+            raise ConfigError(f"rules: {exc}") from None
+        if self.clue_rules:
+            rules = rules.with_options(clue_rules=self.clue_rules)
+        if self.mode is Mode.COOP:
+            rules = rules.with_options(variant=Variant.COOP)
+        if self.move_time_limit is not None:
+            rules = rules.with_options(clue_time_limit=self.move_time_limit,
+                                       guess_time_limit=self.move_time_limit)
+        return rules
+
+    @property
+    def teams(self) -> tuple[TeamRef, ...]:
+        return self._teams
+
+    @property
+    def matchups(self) -> tuple[tuple[TeamRef, ...], ...]:
+        return self._matchups
+
+    def agent(self, label: str) -> AgentRef:
+        return next(a for a in self.agents if a.label == label)
+
+    def turn_limit(self) -> int:
+        """The runner's limit on game turns."""
+        limit = self.max_turns or DEFAULT_MAX_TURNS[self.mode]
+        # In a race the idle team's turns alternate with the team's own.
+        return 2 * limit - 1 if self.mode is Mode.SINGLE_TEAM else limit
+
+    def task(self, index: int) -> GameTask:
+        """Game ``index`` of the schedule (see the module docstring)."""
+        if not 0 <= index < self.games:
+            raise ConfigError(f"game {index} is outside 0..{self.games - 1}")
+        count = len(self._matchups)
+        mirrored = self.mode is Mode.TWO_TEAM and self.swap_sides
+        step = index // 2 if mirrored else index
+        matchup, board = step % count, step // count
+        teams = self._matchups[matchup]
+        seed = derive_seed(self.seed, f"board {board}")
+        if self.mode is not Mode.TWO_TEAM:
+            return GameTask(index, matchup, board, seed, teams[0], None)
+        first, second = teams
+        if mirrored and index % 2:
+            first, second = second, first
+        return GameTask(index, matchup, board, seed, first, second)
+
+
+def _round_robin(teams: tuple[TeamRef, ...], mode: Mode) -> tuple[tuple[TeamRef, ...], ...]:
+    if mode is not Mode.TWO_TEAM:
+        return tuple((t,) for t in teams)
+    if len(teams) == 1:
+        return ((teams[0], teams[0]),)  # self-play
+    return tuple(itertools.combinations(teams, 2))
+
+
+def _team(label: str) -> TeamRef:
+    spymaster, plus, guesser = str(label).partition("+")
+    if not plus or not spymaster or not guesser:
+        raise ConfigError(f"matchup team {label!r} must be written 'spymaster+guesser'")
+    return TeamRef(spymaster, guesser)
+
+
+def _names(data: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key)
+    if isinstance(value, str):
+        value = [v for v in value.split(",") if v.strip()]
+    if not isinstance(value, list) or not value:
+        raise ConfigError(f"'{key}' must list at least one agent (registry id, module:Class "
+                          "or a label from [agents])")
+    return tuple(dict.fromkeys(str(v).strip() for v in value))
+
+
+def _check_keys(data: dict[str, Any], known: tuple[str, ...], prefix: str) -> None:
+    for key in data:
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f"; did you mean '{prefix}{close[0]}'?" if close else ""
+            raise ConfigError(f"unknown key '{prefix}{key}'{hint} (known: "
+                              f"{', '.join(prefix + k for k in known)})")
+
+
+def _coerce(options: dict[str, Any]) -> dict[str, Any]:
+    """Check the types of the scalar options (TOML and the command line give them)."""
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if value is None:
+            continue
+        if key == "mode":
+            try:
+                out[key] = Mode(value)
+            except ValueError:
+                raise ConfigError(f"mode {value!r} is not one of "
+                                  f"{', '.join(m.value for m in Mode)}") from None
+        elif key in ("games", "seed", "max_turns"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ConfigError(f"'{key}' must be a whole number, got {value!r}")
+            out[key] = value
+        elif key == "swap_sides":
+            if not isinstance(value, bool):
+                raise ConfigError(f"'swap_sides' must be true or false, got {value!r}")
+            out[key] = value
+        elif key == "move_time_limit":
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                raise ConfigError(f"'rules.move_time_limit' must be seconds, got {value!r}")
+            out[key] = float(value)
+        else:
+            if not isinstance(value, str):
+                raise ConfigError(f"'rules.{key}' must be a name, got {value!r}")
+            out[key] = value
+    return out

@@ -1,0 +1,258 @@
+"""Figures of a tournament, computed from its game results in schedule order.
+
+Per matchup and per team: games, wins with a Wilson 95% interval, mean turns, assassin losses
+per 100 games, clue precision (own cards found in a clue's turn, up to its number, over the
+numbers given), mean clue number, and the time per spymaster and guesser move. Over all
+agents: openskill (Plackett-Luce) ratings, fed the games in schedule order so the same games
+always give the same ratings. Timing is the only part that differs between two runs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from ..core.cards import Team
+from ..core.events import ClueGiven, Covered, GuessMade
+from ..core.record import GameRecord
+from ..core.state import EndReason
+from .games import OK
+from .spec import Mode, TournamentSpec
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (0, 0 for no trials)."""
+    if trials == 0:
+        return (0.0, 0.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class TeamTally:
+    games: int = 0
+    wins: int = 0
+    assassin_losses: int = 0
+    turns: Counter[int] = field(default_factory=Counter)  # own turns per game
+    clue_numbers: Counter[int] = field(default_factory=Counter)
+    found: int = 0  # own cards found within clue numbers
+    asked: int = 0  # sum of clue numbers
+    coop: bool = False
+    coop_score: int = 0
+    clue_moves: int = 0
+    clue_seconds: float = 0.0
+    guess_moves: int = 0
+    guess_seconds: float = 0.0
+
+    def figures(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        numbers = sum(self.clue_numbers.values())
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": _ratio(self.wins, self.games),
+            "win_rate_95": [round(low, 4), round(high, 4)],
+            "mean_turns": _mean(self.turns),
+            "assassin_per_100": round(100 * self.assassin_losses / self.games, 2)
+            if self.games else 0.0,
+            "clue_precision": _ratio(self.found, self.asked),
+            "mean_clue_number": _mean(self.clue_numbers),
+            "clues": numbers,
+            "turn_counts": {str(k): v for k, v in sorted(self.turns.items())},
+            "clue_number_counts": {str(k): v for k, v in sorted(self.clue_numbers.items())},
+            "ms_per_clue": _ms(self.clue_seconds, self.clue_moves),
+            "ms_per_guess": _ms(self.guess_seconds, self.guess_moves),
+            **({"mean_coop_score": _ratio(self.coop_score, self.games, 3)} if self.coop else {}),
+        }
+
+
+@dataclass
+class MatchupTally:
+    teams: tuple[str, ...]
+    games: int = 0
+    wins: int = 0  # of the first team
+    losses: int = 0
+    game_turns: int = 0
+
+    def figures(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        return {"teams": list(self.teams), "games": self.games, "wins": self.wins,
+                "losses": self.losses, "no_winner": self.games - self.wins - self.losses,
+                "win_rate": _ratio(self.wins, self.games),
+                "win_rate_95": [round(low, 4), round(high, 4)],
+                "mean_game_turns": _ratio(self.game_turns, self.games, 2)}
+
+
+TIMING_KEYS = ("ms_per_clue", "ms_per_guess", "seconds")
+
+
+def summarize(spec: TournamentSpec, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The summary of a tournament's results (any order; games beyond the spec ignored)."""
+    ordered = sorted((r for r in results if 0 <= int(r["game"]) < spec.games),
+                     key=lambda r: int(r["game"]))
+    teams = {t.label: TeamTally(coop=spec.mode is Mode.COOP) for t in spec.teams}
+    matchups = [MatchupTally(tuple(t.label for t in m)) for m in spec.matchups]
+    ratings = _Ratings(a.label for a in spec.agents)
+    failures: list[dict[str, Any]] = []
+    by_board: dict[int, list[tuple[list[str], tuple[int, int]]]] = {}
+    seconds = 0.0
+    for result in ordered:
+        if result.get("status") != OK:
+            failures.append({"game": result["game"], "reason": result.get("reason", "")})
+            continue
+        record = GameRecord.from_rows(result["record"], source=f"game {result['game']}")
+        seconds += float(result.get("seconds", 0.0))
+        sides = _sides(spec, result, record)
+        for team, label in sides:
+            _tally(teams[label], record, team, result.get("moves", {}), spec.mode)
+        matchup = matchups[int(result["matchup"])]
+        matchup.games += 1
+        matchup.game_turns += record.outcome.turns
+        winner = record.outcome.winner
+        if spec.mode is Mode.TWO_TEAM:
+            first = matchup.teams[0]
+            labels = {team: label for team, label in sides}
+            if winner is not None:
+                if labels[winner] == first:
+                    matchup.wins += 1
+                else:
+                    matchup.losses += 1
+            ratings.rate([_members(label) for _, label in sides],
+                         [1 if winner is None or team is winner else 2 for team, _ in sides])
+        else:
+            team, label = sides[0]
+            if winner is team:
+                matchup.wins += 1
+            else:
+                matchup.losses += 1
+            own_turns = _own_turns(record, team)
+            rank = (0, own_turns) if winner is team else (1, -record.outcome.turns)
+            by_board.setdefault(int(result["board"]), []).append((_members(label), rank))
+    for board in sorted(by_board):  # single team and co-op: teams ranked on equal boards
+        entries = by_board[board]
+        if len(entries) > 1:
+            order = sorted({rank for _, rank in entries})
+            ratings.rate([m for m, _ in entries], [order.index(r) + 1 for _, r in entries])
+    finished = len(ordered)
+    return {
+        "tournament": spec.fingerprint(),
+        "mode": spec.mode.value,
+        "edition": spec.edition,
+        "seed": spec.seed,
+        "games": {"scheduled": spec.games, "finished": finished,
+                  "played": finished - len(failures), "failed": len(failures)},
+        "seconds": round(seconds, 3),
+        "matchups": [m.figures() for m in matchups],
+        "teams": {label: tally.figures() for label, tally in teams.items()},
+        "ratings": ratings.table(),
+        "failures": failures[:50],
+    }
+
+
+def without_timing(summary: dict[str, Any]) -> dict[str, Any]:
+    """A summary minus its clock figures: what must be equal across backends and runs."""
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k not in TIMING_KEYS}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+    return dict(strip(summary))
+
+
+def _sides(spec: TournamentSpec, result: dict[str, Any], record: GameRecord
+           ) -> list[tuple[Team, str]]:
+    """(side, team label) of the teams that played."""
+    if result.get("blue") is not None:
+        return [(Team.RED, result["red"]), (Team.BLUE, result["blue"])]
+    return [(record.board.starting_team, result["red"])]
+
+
+def _members(label: str) -> list[str]:
+    spymaster, _, guesser = label.partition("+")
+    return [spymaster, guesser]
+
+
+def _own_turns(record: GameRecord, team: Team) -> int:
+    return len({event.turn for event in record.events
+                if getattr(event, "team", None) is team and not isinstance(event, Covered)})
+
+
+def _tally(tally: TeamTally, record: GameRecord, team: Team, moves: dict[str, Any],
+           mode: Mode) -> None:
+    outcome = record.outcome
+    tally.games += 1
+    tally.wins += outcome.winner is team
+    tally.assassin_losses += outcome.reason is EndReason.ASSASSIN and outcome.winner is not team
+    tally.turns[_own_turns(record, team)] += 1
+    if mode is Mode.COOP and outcome.coop_score is not None:
+        tally.coop_score += outcome.coop_score
+    number = 0
+    found = 0
+    for event in record.events:
+        if isinstance(event, ClueGiven) and event.team is team:
+            tally.found += min(found, number)
+            number = event.clue.number if isinstance(event.clue.number, int) else 0
+            found = 0
+            if isinstance(event.clue.number, int):
+                tally.clue_numbers[number] += 1
+                tally.asked += number
+        elif isinstance(event, GuessMade) and event.team is team \
+                and event.identity is team.agent:
+            found += 1
+    tally.found += min(found, number)
+    side = "" if mode is Mode.COOP else f"{team.value} "
+    clue_moves, clue_seconds = moves.get(f"{side}spymaster", (0, 0.0))
+    guess_moves, guess_seconds = moves.get(f"{side}guesser", (0, 0.0))
+    tally.clue_moves += int(clue_moves)
+    tally.clue_seconds += float(clue_seconds)
+    tally.guess_moves += int(guess_moves)
+    tally.guess_seconds += float(guess_seconds)
+
+
+class _Ratings:
+    def __init__(self, labels: Iterable[str]) -> None:
+        self.model = PlackettLuce()
+        self.ratings = {label: self.model.rating(name=label) for label in labels}
+        self.games: Counter[str] = Counter()
+
+    def rate(self, teams: list[list[str]], ranks: list[int]) -> None:
+        """One match; an agent on more than one of its teams (self-play, a shared guesser)
+        learns nothing from it and keeps its rating."""
+        counts = Counter(label for team in teams for label in team)
+        rated = self.model.rate([[self.ratings[label] for label in team] for team in teams],
+                                ranks=[float(r) for r in ranks])
+        for team, new in zip(teams, rated, strict=True):
+            for label, rating in zip(team, new, strict=True):
+                if counts[label] == 1:
+                    self.ratings[label] = rating
+                    self.games[label] += 1
+
+    def table(self) -> list[dict[str, Any]]:
+        rows = [{"agent": label, "mu": round(r.mu, 3), "sigma": round(r.sigma, 3),
+                 "ordinal": round(r.ordinal(), 3), "games": self.games[label]}
+                for label, r in self.ratings.items()]
+        return sorted(rows, key=lambda row: (-row["ordinal"], row["agent"]))
+
+
+def _ratio(part: float, whole: float, digits: int = 4) -> float:
+    return round(part / whole, digits) if whole else 0.0
+
+
+def _mean(counts: Counter[int]) -> float:
+    total = sum(counts.values())
+    return round(sum(k * v for k, v in counts.items()) / total, 3) if total else 0.0
+
+
+def _ms(seconds: float, moves: int) -> float:
+    return round(1000 * seconds / moves, 3) if moves else 0.0
