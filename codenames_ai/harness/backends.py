@@ -66,7 +66,10 @@ def _worker_main(connection: Connection, spec: TournamentSpec) -> None:
     """A pool worker: plays the batches it is sent until it is sent ``None``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     while True:
-        games = connection.recv()
+        try:
+            games = connection.recv()
+        except EOFError:  # the parent is gone (killed): nothing left to do
+            return
         if games is None:
             return
         for result in play_games(spec, games):

@@ -11,6 +11,8 @@ its games tried once more on its own before it is recorded as failed.
 from __future__ import annotations
 
 import os
+import socket
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -68,12 +70,16 @@ class RayBackend:
         ray = self._ray
         if ray.is_initialized():
             return
+        env = dict(SINGLE_THREADED)
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
-                                   "logging_level": "ERROR",
-                                   "runtime_env": {"env_vars": dict(SINGLE_THREADED)}}
+                                   "logging_level": "ERROR", "runtime_env": {"env_vars": env}}
         if self.address is None:
             options["num_cpus"] = self.workers or os.cpu_count() or 1
+            # Local workers import what this process can (module:Class plugins included);
+            # on a cluster, plugins must be installed on every node.
+            env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
         else:
+            _check_reachable(self.address)
             options["address"] = self.address
         try:
             ray.init(**options)
@@ -119,6 +125,21 @@ class RayBackend:
                 continue
             for result in results:
                 emit(result)
+
+
+def _check_reachable(address: str) -> None:
+    """Ray retries an unreachable HOST:PORT for minutes; one TCP connect says it at once."""
+    if address == "auto" or "://" in address:
+        return
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit():
+        raise ConfigError(f"Ray address {address!r} is not 'auto' or HOST:PORT")
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError as exc:
+        raise ConfigError(f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}; "
+                          "check the address, or start a cluster there with 'ray start "
+                          "--head' (see the README)") from None
 
 
 def _reason(exc: BaseException) -> str:

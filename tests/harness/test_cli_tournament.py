@@ -1,0 +1,124 @@
+"""``codenames tournament`` and ``codenames report`` as a user runs them: real processes,
+a real ``kill -9`` in the middle, and the errors a user sees."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from codenames_ai.harness.backends import SerialBackend
+from codenames_ai.harness.results import read_results
+from codenames_ai.harness.run import run_tournament
+from codenames_ai.harness.spec import TournamentSpec
+from codenames_ai.harness.summary import without_timing
+
+CLI = [sys.executable, "-m", "codenames_ai"]
+CHEAP = ["--spymasters", "random-spymaster-v1", "--guessers", "random-guesser-v1"]
+
+
+def codenames(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+def test_kill_9_then_resume_gives_every_game_once(tmp_path: Path) -> None:
+    out = tmp_path / "runs" / "x"
+    command = [*CLI, "tournament", *CHEAP, "--games", "400", "--seed", "1", "--backend",
+               "serial", "--out", str(out), "--quiet"]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    games = out / "games.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if games.exists() and games.read_bytes().count(b"\n") >= 40:
+            break
+        assert process.poll() is None, "the tournament ended before it could be killed"
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    written = games.read_bytes().count(b"\n")
+    assert 40 <= written < 400, "the kill should land in the middle of the run"
+    resumed = codenames("tournament", "--out", str(out), "--quiet", cwd=tmp_path)
+    assert resumed.returncode == 0, resumed.stderr
+    indices = [r["game"] for r in read_results(out)]
+    assert len(indices) == 400 and sorted(indices) == list(range(400))
+    fresh = run_tournament(TournamentSpec.from_options(
+        spymasters=["random-spymaster-v1"], guessers=["random-guesser-v1"], games=400, seed=1),
+        tmp_path / "fresh", SerialBackend(), quiet=True)
+    summary = json.loads((out / "summary.json").read_text())
+    assert without_timing(summary) == without_timing(fresh)
+
+
+def test_tournament_then_report(tmp_path: Path) -> None:
+    done = codenames("tournament", *CHEAP, "--games", "6", "--workers",
+                     "2", "--out", "r", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Teams" in done.stdout and "Ratings" in done.stdout
+    assert "pool" in done.stderr  # the progress bar
+    report = codenames("report", "r", cwd=tmp_path)
+    assert report.returncode == 0, report.stderr
+    assert "Matchups" in report.stdout and "wrote" in report.stdout
+    for name in ("win_rate.png", "turns.png", "clue_numbers.png"):
+        assert (tmp_path / "r" / "plots" / name).read_bytes().startswith(b"\x89PNG")
+    as_json = codenames("report", "r", "--json", cwd=tmp_path)
+    assert json.loads(as_json.stdout)["games"]["played"] == 6
+
+
+def test_a_spec_file_on_the_command_line(tmp_path: Path) -> None:
+    (tmp_path / "t.toml").write_text(
+        'spymasters = ["cautious"]\nguessers = ["random-guesser-v1"]\nmode = "coop"\n'
+        '[agents.cautious]\nagent = "random-spymaster-v1"\noptions = { max_number = 1 }\n')
+    done = codenames("tournament", "t.toml", "--games", "3", "--backend", "serial", "--out",
+                     "c", "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "3 games played" in done.stdout
+    spec = json.loads((tmp_path / "c" / "tournament.json").read_text())["spec"]
+    assert spec["agents"]["cautious"]["options"] == {"max_number": 1}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--spymasters", "glove-ev-spymastr-v1", "--guessers", "glove-guesser-v1"],
+     "error: unknown agent 'glove-ev-spymastr-v1'; known agents:"),
+    (["--spymasters", "nowhere.at_all:Agent", "--guessers", "glove-guesser-v1"],
+     "error: cannot import 'nowhere.at_all'"),
+    (["--spymasters", "random-spymaster-v1"], "error: give both --spymasters and --guessers"),
+    ([*CHEAP, "--address", "auto"], "error: --address is for --backend ray"),
+    ([*CHEAP, "--backend", "cloud"], "error: unknown backend 'cloud'"),
+    ([], "holds no tournament to continue"),
+])
+def test_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    done = codenames("tournament", *args, "--out", "o", cwd=tmp_path)
+    assert done.returncode == 1
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_spec_typo_and_another_tournament(tmp_path: Path) -> None:
+    (tmp_path / "t.toml").write_text('spymasters = ["random-spymaster-v1"]\n'
+                                     'guessers = ["random-guesser-v1"]\nseeed = 3\n')
+    done = codenames("tournament", "t.toml", "--out", "o", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "unknown key 'seeed'; did you mean 'seed'?" in done.stderr
+    assert codenames("tournament", *CHEAP, "--games", "2", "--backend", "serial", "--out",
+                     "o", "-q", cwd=tmp_path).returncode == 0
+    done = codenames("tournament", *CHEAP, "--seed", "5", "--out", "o", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "holds a different tournament (different seed)" in done.stderr
+    assert "codenames tournament --out o" in done.stderr
+    # The folder's own spec continues it, and --games extends it.
+    done = codenames("tournament", "--out", "o", "--games", "4", "--backend", "serial", "-q",
+                     cwd=tmp_path)
+    assert done.returncode == 0 and "4 games played" in done.stdout
+
+
+def test_unreachable_ray_cluster(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="the Ray backend is the optional extra codenames-ai[ray]")
+    done = codenames("tournament", *CHEAP, "--backend", "ray", "--address", "127.0.0.1:9",
+                     "--out", "o", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "error: cannot reach the Ray cluster at 127.0.0.1:9" in done.stderr
