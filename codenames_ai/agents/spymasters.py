@@ -66,6 +66,8 @@ class EmbeddingSpymaster:
         self.max_number = max_number
         self.explanations: list[ClueExplanation] = []
         self._rng = np.random.default_rng(0)
+        self._board_words: tuple[str, ...] = ()
+        self._card_major: FloatArray = np.zeros((0, 0), dtype=np.float32)
 
     @property
     def last_explanation(self) -> ClueExplanation | None:
@@ -87,9 +89,20 @@ class EmbeddingSpymaster:
             raise ModelError(
                 f"none of the {len(self.space.words):,} candidate clues is legal on this "
                 "board; use a larger vocabulary")
-        similarity = self.space.scores(None, words)
+        similarity = self._similarity(view.words, face_up)
         return Board(words, codes, legal, similarity, view.cards_left(view.team),
                      view.cards_left(view.team.other))
+
+    def _similarity(self, cards: tuple[str, ...], face_up: list[int]) -> FloatArray:
+        """Every candidate's similarity to the ``face_up`` cards, shape (V, n). A board's
+        cards never change during a game, so the candidates-by-cards product is computed once
+        per board and its face-up rows picked each turn (card-major, as ``scores`` lays it
+        out, so reductions over cards run along contiguous memory)."""
+        if cards != self._board_words:
+            self._card_major = np.ascontiguousarray(self.space.scores(None, cards).T)
+            self._board_words = cards
+        picked: FloatArray = self._card_major[face_up].T
+        return picked
 
     def clue_word(self, board: Board, row: int) -> str:
         return self.space.words[row]

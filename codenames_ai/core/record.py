@@ -85,7 +85,16 @@ class GameRecord:
 
     def to_jsonl(self) -> str:
         """The record as JSON Lines text (ends with a newline)."""
-        lines = [_dump({
+        _, lines = self._rows_and_lines()
+        return "\n".join(lines) + "\n"
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """The record's lines as JSON objects, for embedding it in another JSON document."""
+        rows, _ = self._rows_and_lines()
+        return rows
+
+    def _rows_and_lines(self) -> tuple[list[dict[str, Any]], list[str]]:
+        rows: list[dict[str, Any]] = [{
             "kind": "header",
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -93,15 +102,13 @@ class GameRecord:
             "rules": self.rules.to_dict(),
             "agents": dict(self.agents),
             "board": self.board.to_dict(),
-        })]
-        lines += [_dump({"kind": "event", **event_to_dict(event)}) for event in self.events]
-        lines.append(_dump({"kind": "outcome", **outcome_to_dict(self.outcome)}))
-        lines.append(_dump({"kind": "end", "lines": len(lines), "sha256": _digest(lines)}))
-        return "\n".join(lines) + "\n"
-
-    def to_rows(self) -> list[dict[str, Any]]:
-        """The record's lines as JSON objects, for embedding it in another JSON document."""
-        return [json.loads(line) for line in self.to_jsonl().splitlines()]
+        }]
+        rows += [{"kind": "event", **event_to_dict(event)} for event in self.events]
+        rows.append({"kind": "outcome", **outcome_to_dict(self.outcome)})
+        lines = [_dump(row) for row in rows]
+        rows.append({"kind": "end", "lines": len(lines), "sha256": _digest(lines)})
+        lines.append(_dump(rows[-1]))
+        return rows, lines
 
     @classmethod
     def from_rows(cls, rows: list[dict[str, Any]], *, source: str = "record") -> GameRecord:

@@ -126,8 +126,18 @@ def _seats(spec: TournamentSpec, task: GameTask, starting: Team
 
 def check_agents(spec: TournamentSpec) -> None:
     """Build every agent once, so an unknown id or a broken plugin stops the tournament
-    before any game with one clear message."""
+    before any game with one clear message. This also loads what the agents share (models,
+    clue spaces, their legality filters, the clue rules' language data), so that workers
+    forked afterwards start warm and share those pages with this process."""
+    rules = spec.rules()
     for ref in spec.agents:
-        build_agent(ref)
+        agent = build_agent(ref)
+        legal_mask = getattr(getattr(agent, "space", None), "legal_mask", None)
+        if callable(legal_mask):
+            legal_mask(rules.clue_rules, ())
+    if rules.clue_rules != "basic":
+        from ..legality.lexicon import lexicon
+
+        lexicon()
 
 

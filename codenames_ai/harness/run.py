@@ -73,17 +73,23 @@ def run_tournament(spec: TournamentSpec, out: Path, backend: Backend, *,
     with ResultsFolder(out, spec) as folder:
         missing = folder.missing()
         failures = 0
+        refreshed = 0.0
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       _Rate(), TextColumn("eta"), TimeRemainingColumn(), console=console,
-                      disable=quiet, transient=False) as progress:
+                      disable=quiet, auto_refresh=False) as progress:
+            # No refresh thread: pool workers are forked from this process, and a fork
+            # with a second thread alive can copy a lock that thread holds.
             task = progress.add_task(f"{backend.name}", total=spec.games,
                                      completed=spec.games - len(missing))
 
             def emit(result: dict[str, Any]) -> None:
-                nonlocal failures
+                nonlocal failures, refreshed
                 folder.append(result)
                 failures += result.get("status") == FAILED
                 progress.advance(task)
+                if time.monotonic() - refreshed > 0.1:
+                    progress.refresh()
+                    refreshed = time.monotonic()
 
             if missing:
                 backend.run(spec, missing, emit)
