@@ -21,3 +21,15 @@ def test_readme_opens_with_the_two_quickstart_commands() -> None:
     commands = re.findall(r"```bash\n(.*?)\n```", quickstart, flags=re.S)
     assert commands == ["pip install -e . && codenames watch --seed 7",
                         "pip install -e '.[test]' && pytest"]
+
+
+def test_readme_tournament_spec_is_valid() -> None:
+    import tomllib
+
+    from codenames_ai.harness import TournamentSpec
+
+    blocks = re.findall(r"```toml\n(.*?)```", README.read_text(), flags=re.S)
+    assert blocks, "the README shows no tournament spec"
+    for block in blocks:
+        spec = TournamentSpec.from_dict(tomllib.loads(block))
+        assert spec.agent("bold").options == (("risk", "bold"),)

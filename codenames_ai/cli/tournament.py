@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,6 +15,11 @@ from ..harness.report import print_summary, write_plots
 from ..harness.results import read_spec
 from ..harness.run import BACKENDS, make_backend, run_tournament, write_summary
 from ..harness.spec import Mode, TournamentSpec
+
+
+def _console() -> Console:
+    """The terminal's width, or a width that fits the tables when writing to a file/pipe."""
+    return Console() if sys.stdout.isatty() else Console(width=160)
 
 
 def _split(value: str | None) -> list[str] | None:
@@ -101,7 +107,7 @@ def tournament(
         typer.echo(f"{counts['played']} games played, {counts['failed']} failed; summary in "
                    f"{out / 'summary.json'}")
     else:
-        print_summary(summary, Console())
+        print_summary(summary, _console())
         typer.echo(f"results: {out / 'games.jsonl'}; summary: {out / 'summary.json'}")
 
 
@@ -119,6 +125,6 @@ def report(
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
     else:
-        print_summary(summary, Console())
+        print_summary(summary, _console())
     for path in write_plots(summary, plots or folder / "plots"):
         typer.echo(f"wrote {path}", err=as_json)

@@ -83,11 +83,14 @@ class RayBackend:
             options["address"] = self.address
         try:
             ray.init(**options)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
+        except Exception as exc:  # Ray raises many kinds here (connection, token, config)
             where = self.address or "a local Ray instance"
-            raise ConfigError(f"cannot reach the Ray cluster at {where}: {exc}; start one with "
-                              "'ray start --head' (see the README on tokens) or drop "
-                              "--address") from None
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            hint = ("give the cluster's token (RAY_AUTH_TOKEN, see the README)"
+                    if "token" in first.lower() else
+                    "start one with 'ray start --head' (see the README) or drop --address")
+            raise ConfigError(f"cannot connect to Ray at {where}: {first[:300]}; {hint}"
+                              ) from None
 
     def run(self, spec: TournamentSpec, games: Sequence[int], emit: Emit) -> None:
         ray = self._ray

@@ -65,7 +65,7 @@ def write_plots(summary: dict[str, Any], folder: Path) -> list[Path]:
     labels = list(teams)
     paths = []
 
-    figure, axes = plt.subplots(figsize=(2 + 1.6 * len(labels), 1.5 + 1.2 * len(labels)))
+    figure, axes = plt.subplots(figsize=(5 + 1.6 * len(labels), 2.5 + 1.2 * len(labels)))
     if summary["mode"] == "two-team":
         size = len(labels)
         matrix = [[float("nan")] * size for _ in range(size)]
@@ -86,7 +86,7 @@ def write_plots(summary: dict[str, Any], folder: Path) -> list[Path]:
             axes.text(column, row, value, ha="center", va="center", fontsize=8)
         axes.set_xticks(range(size), labels, rotation=30, ha="right", fontsize=8)
         axes.set_yticks(range(size), labels, fontsize=8)
-        axes.set_title("Win rate of the row team against the column team (95% interval)")
+        axes.set_title("Row team's win rate against the column team\n(Wilson 95% interval)")
         figure.colorbar(image, ax=axes)
     else:
         rates = [teams[t]["win_rate"] for t in labels]
@@ -103,12 +103,16 @@ def write_plots(summary: dict[str, Any], folder: Path) -> list[Path]:
                              ("clue_number_counts", "clue_numbers.png", "Clue numbers")):
         figure, axes = plt.subplots(figsize=(7, 4))
         width = 0.8 / max(1, len(labels))
+        ticks: set[int] = set()
         for position, label in enumerate(labels):
             counts = {int(k): v for k, v in teams[label][key].items()}
             total = sum(counts.values()) or 1
             xs = sorted(counts)
-            axes.bar([x + position * width for x in xs], [counts[x] / total for x in xs],
+            ticks.update(xs)
+            shift = (position - (len(labels) - 1) / 2) * width  # bars side by side on x
+            axes.bar([x + shift for x in xs], [counts[x] / total for x in xs],
                      width=width, label=label)
+        axes.set_xticks(sorted(ticks))
         axes.set_title(title)
         axes.set_ylabel("share")
         axes.legend(fontsize=8)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -112,6 +113,30 @@ def read_results(root: Path) -> Iterator[dict[str, Any]]:
                                   "lines are never rewritten, so the file was changed by "
                                   "hand") from None
             yield result
+
+
+def read_results_in_order(root: Path) -> Iterator[dict[str, Any]]:
+    """Every complete result, in schedule order, holding one result in memory at a time
+    (a pass over the file finds where each game's line starts)."""
+    path = root / GAMES_FILE
+    if not path.exists():
+        return
+    starts: dict[int, int] = {}
+    with path.open("rb") as handle:
+        offset = 0
+        for line in handle:
+            if not line.endswith(b"\n"):
+                break
+            match = _GAME_FIELD.match(line)
+            game = int(match.group(1)) if match else int(json.loads(line)["game"])
+            starts.setdefault(game, offset)
+            offset += len(line)
+        for game in sorted(starts):
+            handle.seek(starts[game])
+            yield json.loads(handle.readline())
+
+
+_GAME_FIELD = re.compile(rb'\{"game":(\d+)[,}]')
 
 
 def _repair_and_index(path: Path) -> set[int]:

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from .backends import Backend, PoolBackend, SerialBackend
 from .games import FAILED, check_agents
-from .results import ResultsFolder, read_results, read_spec
+from .results import ResultsFolder, read_results_in_order, read_spec
 from .spec import TournamentSpec
 from .summary import summarize
 
@@ -106,6 +106,6 @@ def write_summary(out: Path, spec: TournamentSpec | None = None) -> dict[str, An
     if spec is None:
         raise ConfigError(f"{out} holds no tournament (no tournament.json); run "
                           "codenames tournament --out with it first")
-    summary = summarize(spec, read_results(out))
+    summary = summarize(spec, read_results_in_order(out))
     (out / SUMMARY_FILE).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return summary

@@ -99,18 +99,30 @@ TIMING_KEYS = ("ms_per_clue", "ms_per_guess", "seconds")
 
 
 def summarize(spec: TournamentSpec, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """The summary of a tournament's results (any order; games beyond the spec ignored)."""
-    ordered = sorted((r for r in results if 0 <= int(r["game"]) < spec.games),
-                     key=lambda r: int(r["game"]))
+    """The summary of a tournament's results, given in schedule order (as
+    ``read_results_in_order`` reads them); games beyond the spec are left out. Streams: holds
+    one game at a time."""
     teams = {t.label: TeamTally(coop=spec.mode is Mode.COOP) for t in spec.teams}
     matchups = [MatchupTally(tuple(t.label for t in m)) for m in spec.matchups]
     ratings = _Ratings(a.label for a in spec.agents)
     failures: list[dict[str, Any]] = []
-    by_board: dict[int, list[tuple[list[str], tuple[int, int]]]] = {}
+    board_entries: list[tuple[list[str], tuple[int, int]]] = []  # of the board in progress
+    board_now = -1
     seconds = 0.0
-    for result in ordered:
+    finished = failed = 0
+    last = -1
+    for result in results:
+        index = int(result["game"])
+        if not 0 <= index < spec.games:
+            continue
+        if index <= last:
+            raise ValueError("summarize needs results in schedule order, each game once")
+        last = index
+        finished += 1
         if result.get("status") != OK:
-            failures.append({"game": result["game"], "reason": result.get("reason", "")})
+            failed += 1
+            if len(failures) < 50:  # the first ones, with their reasons
+                failures.append({"game": result["game"], "reason": result.get("reason", "")})
             continue
         record = GameRecord.from_rows(result["record"], source=f"game {result['game']}")
         seconds += float(result.get("seconds", 0.0))
@@ -139,25 +151,23 @@ def summarize(spec: TournamentSpec, results: Iterable[dict[str, Any]]) -> dict[s
                 matchup.losses += 1
             own_turns = _own_turns(record, team)
             rank = (0, own_turns) if winner is team else (1, -record.outcome.turns)
-            by_board.setdefault(int(result["board"]), []).append((_members(label), rank))
-    for board in sorted(by_board):  # single team and co-op: teams ranked on equal boards
-        entries = by_board[board]
-        if len(entries) > 1:
-            order = sorted({rank for _, rank in entries})
-            ratings.rate([m for m, _ in entries], [order.index(r) + 1 for _, r in entries])
-    finished = len(ordered)
+            if int(result["board"]) != board_now:
+                ratings.rate_board(board_entries)
+                board_entries, board_now = [], int(result["board"])
+            board_entries.append((_members(label), rank))
+    ratings.rate_board(board_entries)
     return {
         "tournament": spec.fingerprint(),
         "mode": spec.mode.value,
         "edition": spec.edition,
         "seed": spec.seed,
         "games": {"scheduled": spec.games, "finished": finished,
-                  "played": finished - len(failures), "failed": len(failures)},
+                  "played": finished - failed, "failed": failed},
         "seconds": round(seconds, 3),
         "matchups": [m.figures() for m in matchups],
         "teams": {label: tally.figures() for label, tally in teams.items()},
         "ratings": ratings.table(),
-        "failures": failures[:50],
+        "failures": failures,
     }
 
 
@@ -239,6 +249,13 @@ class _Ratings:
                 if counts[label] == 1:
                     self.ratings[label] = rating
                     self.games[label] += 1
+
+    def rate_board(self, entries: list[tuple[list[str], tuple[int, int]]]) -> None:
+        """Single-team and co-op: the teams that played one board, ranked by how they did
+        (won first, then fewer turns)."""
+        if len(entries) > 1:
+            order = sorted({rank for _, rank in entries})
+            self.rate([m for m, _ in entries], [order.index(r) + 1 for _, r in entries])
 
     def table(self) -> list[dict[str, Any]]:
         rows = [{"agent": label, "mu": round(r.mu, 3), "sigma": round(r.sigma, 3),
