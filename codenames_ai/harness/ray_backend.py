@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..agents.registry import REGISTRY
-from ..agents.space import DEFAULT_VOCABULARY, ClueSpace, clue_space, share_space
+from ..agents.space import DEFAULT_VOCABULARY, clue_space, share_space
 from ..core.errors import ConfigError
 from .backends import DEFAULT_BATCH, SINGLE_THREADED, Emit, batches, failed
 from .games import play_games
@@ -41,11 +41,20 @@ def model_names(spec: TournamentSpec) -> list[tuple[str, int]]:
     return list(found)
 
 
-def _play_batch(spec: TournamentSpec, games: list[int],
-                spaces: list[tuple[str, int, ClueSpace]]) -> list[dict[str, Any]]:
-    """A Ray task: install the shared clue spaces, then play the games."""
-    for name, size, space in spaces:
-        share_space(name, space, size)
+_INSTALLED: set[str] = set()  # shared-space objects this worker process has installed
+
+
+def _play_batch(spec: TournamentSpec, games: list[int], shared: list[Any]
+                ) -> list[dict[str, Any]]:
+    """A Ray task: install the shared clue spaces (once per worker process: unpickling the
+    word index costs far more than a batch of games), then play the games."""
+    import ray
+
+    reference = shared[0]  # wrapped in a list so Ray does not fetch it for every task
+    if reference.hex() not in _INSTALLED:
+        for name, size, space in ray.get(reference):
+            share_space(name, space, size)
+        _INSTALLED.add(reference.hex())
     return list(play_games(spec, games))
 
 
@@ -74,6 +83,7 @@ class RayBackend:
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                    "logging_level": "ERROR", "runtime_env": {"env_vars": env}}
         if self.address is None:
+            options["address"] = "local"  # a new Ray of our own, even beside a running one
             options["num_cpus"] = self.workers or os.cpu_count() or 1
             # Local workers import what this process can (module:Class plugins included);
             # on a cluster, plugins must be installed on every node.
@@ -113,7 +123,7 @@ class RayBackend:
             while waiting and len(pending) < window:
                 batch, alone = waiting.pop(0)
                 remote = single if alone else task
-                pending[remote.remote(spec, batch, shared)] = (batch, alone)
+                pending[remote.remote(spec, batch, [shared])] = (batch, alone)
             done, _ = ray.wait(list(pending), num_returns=1)
             batch, alone = pending.pop(done[0])
             try:
