@@ -48,6 +48,7 @@ class ClueSpace:
     cache_folder: Path | None = None  # where analysed vocabularies are kept between runs
     _filters: dict[str, CandidateFilter] = field(default_factory=dict)
     _normal: dict[str, int] = field(default_factory=dict)
+    _board: tuple[tuple[str, ...], FloatArray] | None = None
 
     def __post_init__(self) -> None:
         self._normal = {normalize_word(w): i for i, w in enumerate(self.words)}
@@ -92,6 +93,11 @@ class ClueSpace:
         result: FloatArray = (self.model.card_matrix(cards) @ matrix.T).T
         return result
 
+    def board_scores(self, cards: tuple[str, ...]) -> FloatArray:
+        """``scores(None, cards)`` card-major, shape (cards, V), kept for the last board: both
+        spymasters of a game (and every turn of each) ask for the same board."""
+        return _board_scores(self, cards)
+
     def index(self, word: str) -> int | None:
         return self._normal.get(normalize_word(word))
 
@@ -113,6 +119,7 @@ class EnsembleSpace:
         self._filter_space = ClueSpace(self.model, self.words,
                                        spaces[0].matrix[self._rows[0]], spaces[0].calibration)
         self.calibration = self._calibrate()
+        self._board: tuple[tuple[str, ...], FloatArray] | None = None
 
     @property
     def name(self) -> str:
@@ -120,6 +127,9 @@ class EnsembleSpace:
 
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...]) -> BoolArray:
         return self._filter_space.legal_mask(clue_rules, visible_words)
+
+    def board_scores(self, cards: tuple[str, ...]) -> FloatArray:
+        return _board_scores(self, cards)
 
     def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...]
                ) -> FloatArray:
@@ -152,6 +162,16 @@ def calibrate(model: WordVectors, words: tuple[str, ...], matrix: FloatArray) ->
     return Calibration(float(cosines.mean()), float(cosines.std()),
                        tuple(float(q) for q in np.quantile(cosines, (0.5, 0.75, 0.9, 0.95,
                                                                       0.99))))
+
+
+def _board_scores(space: ClueSpace | EnsembleSpace, cards: tuple[str, ...]) -> FloatArray:
+    board = getattr(space, "_board", None)
+    if board is None or board[0] != cards:
+        matrix = np.ascontiguousarray(space.scores(None, cards).T)
+        matrix.flags.writeable = False
+        board = (cards, matrix)
+        space._board = board
+    return board[1]
 
 
 _SHARED: dict[tuple[str, int], ClueSpace] = {}

@@ -66,8 +66,6 @@ class EmbeddingSpymaster:
         self.max_number = max_number
         self.explanations: list[ClueExplanation] = []
         self._rng = np.random.default_rng(0)
-        self._board_words: tuple[str, ...] = ()
-        self._card_major: FloatArray = np.zeros((0, 0), dtype=np.float32)
 
     @property
     def last_explanation(self) -> ClueExplanation | None:
@@ -94,14 +92,10 @@ class EmbeddingSpymaster:
                      view.cards_left(view.team.other))
 
     def _similarity(self, cards: tuple[str, ...], face_up: list[int]) -> FloatArray:
-        """Every candidate's similarity to the ``face_up`` cards, shape (V, n). A board's
-        cards never change during a game, so the candidates-by-cards product is computed once
-        per board and its face-up rows picked each turn (card-major, as ``scores`` lays it
-        out, so reductions over cards run along contiguous memory)."""
-        if cards != self._board_words:
-            self._card_major = np.ascontiguousarray(self.space.scores(None, cards).T)
-            self._board_words = cards
-        picked: FloatArray = self._card_major[face_up].T
+        """Every candidate's similarity to the ``face_up`` cards, shape (V, n): the face-up
+        rows of the space's board matrix (computed once per board, card-major, so that
+        reductions over cards run along contiguous memory)."""
+        picked: FloatArray = self.space.board_scores(cards)[face_up].T
         return picked
 
     def clue_word(self, board: Board, row: int) -> str:
@@ -259,8 +253,11 @@ class EVSpymaster(EmbeddingSpymaster):
             legal_count = int(board.legal.sum())
             pool = np.argsort(-lead, kind="stable")[: min(size, legal_count)]
         ks = np.arange(1, min(self.max_number, n_own) + 1)
-        best = -np.sort(-own[:, pool].T, axis=1)[:, : ks.size]
-        score = ((best - bad[pool, None]) * ks ** 0.6).max(axis=1)
+        candidates = own[:, pool]  # (n_own, P)
+        if ks.size < n_own:  # the ks.size best rows of each column, then only those sorted
+            candidates = -np.partition(-candidates, ks.size - 1, axis=0)[: ks.size]
+        best = -np.sort(-candidates, axis=0)[: ks.size]  # (k, P): k-th best own card
+        score = ((best - bad[pool]) * ks[:, None] ** 0.6).max(axis=0)
         if pool.size <= size:
             return np.sort(pool)
         return np.sort(pool[np.argpartition(-score, size - 1)[:size]])

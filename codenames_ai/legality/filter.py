@@ -92,23 +92,34 @@ class CandidateFilter:
         """``mask[i]`` is true when ``self.words[i]`` is a legal clue with these cards visible."""
         mask = self._intrinsic_ok.copy()
         for card in visible_words:
-            analysis = analyze_card(card)
-            own = self._ids.get(normalize(card))
-            if own is not None:
-                mask[own] = False
-            for clue_kind, card_kind in self._relational:
-                card_keys = keys(analysis, card_kind)
-                if clue_kind == "self":
-                    hits = [self._ids[k] for k in card_keys if k in self._ids]
-                    mask[hits] = False
-                    continue
-                table = self._index[clue_kind]
-                for key in card_keys:
-                    ids = table.get(key)
-                    if ids is not None:
-                        mask[ids] = False
+            mask[self.blocked_by(card)] = False
         mask.flags.writeable = False
         return mask
+
+    def blocked_by(self, card: str) -> npt.NDArray[np.intp]:
+        """The candidates that ``card`` makes illegal while it is visible (remembered: a
+        card is looked up once, then every later board that shows it costs one index)."""
+        cache: dict[str, npt.NDArray[np.intp]] = self.__dict__.setdefault("_blocked", {})
+        found = cache.get(card)
+        if found is not None:
+            return found
+        analysis = analyze_card(card)
+        ids: list[npt.NDArray[np.intp] | list[int]] = []
+        own = self._ids.get(normalize(card))
+        if own is not None:
+            ids.append([own])
+        for clue_kind, card_kind in self._relational:
+            card_keys = keys(analysis, card_kind)
+            if clue_kind == "self":
+                ids.append([self._ids[k] for k in card_keys if k in self._ids])
+                continue
+            table = self._index[clue_kind]
+            ids.extend(table[key] for key in card_keys if key in table)
+        blocked = np.unique(np.concatenate([np.asarray(i, dtype=np.intp) for i in ids])
+                            if ids else np.zeros(0, dtype=np.intp))
+        blocked.flags.writeable = False
+        cache[card] = blocked
+        return blocked
 
     def legal_words(self, visible_words: Sequence[str]) -> tuple[str, ...]:
         mask = self.legal_mask(visible_words)
