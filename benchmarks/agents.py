@@ -1,8 +1,9 @@
 """Agent strength and speed: every spymaster x guesser pair on the same seeded boards.
 
-Run by hand: ``python -m benchmarks.agents [--boards 500] [--cache-dir DIR] [--workers 2]``.
-For each pair it prints the single-team race (the team plays alone, as in the AIIDE
-competition): win rate with a 95% Wilson interval, mean turns to clear the 9 cards (wins only),
+Run by hand: ``python -m benchmarks.agents [--boards 500] [--cache-dir DIR] [--workers 2]
+[--edition words|pictures|both]``. For each pair, on Words and on Pictures boards (the shipped
+emoji deck), it prints the single-team race (the team plays alone, as in the AIIDE
+competition): win rate with a 95% Wilson interval, mean turns to clear its cards (wins only),
 assassin losses per 100 games, clue precision (targets found / clue number) and mean clue
 number. Pairs on different models are the cross-model figures (they need the MiniLM model:
 ``codenames models build minilm``). Then two-team games of the expected-value spymaster against
@@ -25,7 +26,7 @@ import numpy as np
 from codenames_ai import __version__
 from codenames_ai.agents import make_agent
 from codenames_ai.agents.evaluation import GameFigures, single_team, two_team
-from codenames_ai.core import WORDS, GameState, Seats, Team, deal
+from codenames_ai.core import EDITIONS, WORDS, GameState, Seats, Team, deal
 from codenames_ai.decks import default_deck
 from codenames_ai.vectors import ModelStore
 
@@ -48,14 +49,15 @@ def agent(agent_id: str, cache_dir: str | None, vocabulary: int) -> Any:
     return make_agent(agent_id, cache_dir=cache_dir, vocabulary_size=vocabulary)
 
 
-def run_pair(job: tuple[str, str, int, str | None, int]) -> tuple[str, str, list[GameFigures],
-                                                                  float]:
-    spymaster_id, guesser_id, boards, cache_dir, vocabulary = job
+def run_pair(job: tuple[str, str, int, str | None, int, str]
+             ) -> tuple[str, str, list[GameFigures], float]:
+    spymaster_id, guesser_id, boards, cache_dir, vocabulary, edition = job
     spymaster = agent(spymaster_id, cache_dir, vocabulary)
     guesser = agent(guesser_id, cache_dir, vocabulary)
-    deck = default_deck("words")
+    rules = EDITIONS[edition]
+    deck = default_deck(edition)
     start = time.perf_counter()
-    figures = [single_team(WORDS, deck, seed, spymaster, guesser) for seed in range(boards)]
+    figures = [single_team(rules, deck, seed, spymaster, guesser) for seed in range(boards)]
     return spymaster_id, guesser_id, figures, time.perf_counter() - start
 
 
@@ -117,22 +119,26 @@ def main() -> None:
     parser.add_argument("--cache-dir", default=None)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--latency-boards", type=int, default=200)
+    parser.add_argument("--edition", choices=("words", "pictures", "both"), default="both",
+                        help="the boards of the single-team races")
     args = parser.parse_args()
     store = ModelStore(args.cache_dir)
     minilm = store.has("minilm")
     spymasters = [s for s in SPYMASTERS if minilm or ("minilm" not in s and "ensemble" not in s)]
     guessers = [g for g in GUESSERS if minilm or "minilm" not in g]
     print(f"codenames-ai {__version__}, Python {platform.python_version()}, {platform.machine()}"
-          f"; {args.boards} boards (seeds 0..{args.boards - 1}), Words edition, vocabulary "
+          f"; {args.boards} boards (seeds 0..{args.boards - 1}) per edition, vocabulary "
           f"{args.vocabulary:,}{'' if minilm else '; MiniLM not built: same-model pairs only'}")
-    print("single-team race                                      win [95% CI]          turns"
-          "  ass/100  prec  number")
-    jobs = [(s, g, args.boards, args.cache_dir, args.vocabulary)
-            for s in spymasters for g in guessers]
+    editions = ("words", "pictures") if args.edition == "both" else (args.edition,)
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for spymaster_id, guesser_id, figures, seconds in pool.map(run_pair, jobs):
-            print(f"{spymaster_id:<30} {guesser_id:<26} {summary(figures)}  ({seconds:.0f} s)",
-                  flush=True)
+        for edition in editions:
+            print(f"single-team race, {edition.capitalize():<8}                      win [95% CI]"
+                  "          turns  ass/100  prec  number")
+            jobs = [(s, g, args.boards, args.cache_dir, args.vocabulary, edition)
+                    for s in spymasters for g in guessers]
+            for spymaster_id, guesser_id, figures, seconds in pool.map(run_pair, jobs):
+                print(f"{spymaster_id:<30} {guesser_id:<26} {summary(figures)}  "
+                      f"({seconds:.0f} s)", flush=True)
         print("two-team: EV spymaster against a baseline, same guesser on both teams")
         duels = [(b, g, args.duels, args.cache_dir, args.vocabulary)
                  for b in ("glove-threshold-spymaster-v1", "glove-gap-spymaster-v1")

@@ -8,7 +8,7 @@ from pathlib import Path
 from .core.board import check_deck
 from .core.errors import DeckError
 
-DEFAULT_DECKS = {"words": "words.txt"}
+DEFAULT_DECKS = {"words": "words.txt", "pictures": "pictures.tsv"}
 
 
 def wordlists_dir() -> Path:
@@ -43,10 +43,23 @@ def read_word_list(path: str | Path, *, needed: int = 1) -> tuple[str, ...]:
 
 
 def default_deck(edition: str = "words", *, needed: int = 1) -> tuple[str, ...]:
-    """The deck shipped for ``edition``.
+    """The deck shipped for ``edition``: the emoji picture deck for Pictures (card names are
+    the pictures), the word deck for Words and custom layouts."""
+    if edition == "pictures":
+        from .pictures import shipped_deck
 
-    The Pictures edition deals from the word deck until a picture deck ships (issue 6);
-    custom layouts use the word deck too.
-    """
-    filename = DEFAULT_DECKS.get(edition, DEFAULT_DECKS["words"])
-    return read_word_list(wordlists_dir() / filename, needed=needed)
+        names = shipped_deck().names
+        check_deck(names, needed, source=DEFAULT_DECKS["pictures"])
+        return names
+    return read_word_list(wordlists_dir() / DEFAULT_DECKS["words"], needed=needed)
+
+
+def read_deck(path: str | Path, *, needed: int = 1) -> tuple[str, ...]:
+    """A user's deck: a word list (``.txt``), an emoji picture deck (``.tsv``), or a folder of
+    images with a captions file. Picture decks are registered so cards have a meaning."""
+    path = Path(path)
+    if path.is_dir() or path.suffix.lower() == ".tsv":
+        from .pictures import load_deck
+
+        return load_deck(path, needed=needed).names
+    return read_word_list(path, needed=needed)

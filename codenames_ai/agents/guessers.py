@@ -12,6 +12,7 @@ from ..core.actions import UNLIMITED, Guess, GuesserAction, Pass
 from ..core.errors import ModelError
 from ..core.events import ClueGiven, GuessMade
 from ..core.views import GuesserView
+from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from .space import DEFAULT_VOCABULARY, ClueSpace, clue_space
 
 FloatArray = npt.NDArray[np.float32]
@@ -22,9 +23,14 @@ class _EmbeddingGuesser:
 
     def __init__(self, *, model: str = "glove-6b-50d",
                  vocabulary_size: int = DEFAULT_VOCABULARY,
-                 cache_dir: Path | str | None = None, space: ClueSpace | None = None) -> None:
+                 cache_dir: Path | str | None = None, space: ClueSpace | None = None,
+                 picture_meaning: str = DEFAULT_PICTURE_MEANING) -> None:
         self.space = space or clue_space(model, vocabulary_size=vocabulary_size,
                                          cache_dir=cache_dir)
+        if picture_meaning not in PICTURE_MEANINGS:
+            raise ValueError(f"unknown picture_meaning {picture_meaning!r}; choose one of "
+                             f"{', '.join(PICTURE_MEANINGS)}")
+        self.picture_meaning = picture_meaning
         self._rng = np.random.default_rng(0)
 
     def start_game(self, seed: int) -> None:
@@ -33,8 +39,10 @@ class _EmbeddingGuesser:
     def similarities(self, word: str, view: GuesserView) -> tuple[tuple[int, ...], FloatArray]:
         """Face-up card indices and their similarity to ``word``."""
         face_up = view.unrevealed
-        cards = self.space.model.card_matrix([view.words[i] for i in face_up])
-        return face_up, cards @ self.space.model.word_vector(word)
+        sims = self.space.model.card_scores([view.words[i] for i in face_up],
+                                            self.space.model.word_vector(word),
+                                            self.picture_meaning)
+        return face_up, sims
 
     def knows(self, word: str) -> bool:
         return word in self.space.model or self.space.model.has_subwords

@@ -16,6 +16,7 @@ from ..core.clues import normalize_word
 from ..decks import default_deck
 from ..legality import CandidateFilter
 from ..vectors import ModelStore, WordVectors, cached_clue_vocabulary, load_model
+from ..vectors.model import DEFAULT_PICTURE_MEANING
 
 FloatArray = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
@@ -48,7 +49,7 @@ class ClueSpace:
     cache_folder: Path | None = None  # where analysed vocabularies are kept between runs
     _filters: dict[str, CandidateFilter] = field(default_factory=dict)
     _normal: dict[str, int] = field(default_factory=dict)
-    _board: tuple[tuple[str, ...], FloatArray] | None = None
+    _board: tuple[tuple[tuple[str, ...], str], FloatArray] | None = None
 
     def __post_init__(self) -> None:
         self._normal = {normalize_word(w): i for i, w in enumerate(self.words)}
@@ -83,20 +84,21 @@ class ClueSpace:
             built.save(path)
         return built
 
-    def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...]
-               ) -> FloatArray:
+    def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...],
+               meaning: str = DEFAULT_PICTURE_MEANING) -> FloatArray:
         """Cosine of each candidate clue (all words when ``None``) with each card, shape
-        ``(len(candidates), len(cards))``."""
+        ``(len(candidates), len(cards))``; ``meaning`` says how a picture's tags count."""
         matrix = self.matrix if candidates is None else self.matrix[candidates]
         # Computed card-major, so reductions over cards run along contiguous rows of the
         # transpose (much faster than over a short, strided last axis).
-        result: FloatArray = (self.model.card_matrix(cards) @ matrix.T).T
+        result: FloatArray = self.model.card_scores(cards, matrix, meaning).T
         return result
 
-    def board_scores(self, cards: tuple[str, ...]) -> FloatArray:
+    def board_scores(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING
+                     ) -> FloatArray:
         """``scores(None, cards)`` card-major, shape (cards, V), kept for the last board: both
         spymasters of a game (and every turn of each) ask for the same board."""
-        return _board_scores(self, cards)
+        return _board_scores(self, cards, meaning)
 
     def index(self, word: str) -> int | None:
         return self._normal.get(normalize_word(word))
@@ -119,7 +121,7 @@ class EnsembleSpace:
         self._filter_space = ClueSpace(self.model, self.words,
                                        spaces[0].matrix[self._rows[0]], spaces[0].calibration)
         self.calibration = self._calibrate()
-        self._board: tuple[tuple[str, ...], FloatArray] | None = None
+        self._board: tuple[tuple[tuple[str, ...], str], FloatArray] | None = None
 
     @property
     def name(self) -> str:
@@ -128,15 +130,16 @@ class EnsembleSpace:
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...]) -> BoolArray:
         return self._filter_space.legal_mask(clue_rules, visible_words)
 
-    def board_scores(self, cards: tuple[str, ...]) -> FloatArray:
-        return _board_scores(self, cards)
+    def board_scores(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING
+                     ) -> FloatArray:
+        return _board_scores(self, cards, meaning)
 
-    def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...]
-               ) -> FloatArray:
+    def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...],
+               meaning: str = DEFAULT_PICTURE_MEANING) -> FloatArray:
         count = len(self.words) if candidates is None else len(candidates)
         total = np.zeros((count, len(cards)), dtype=np.float32)
         for space, rows in zip(self.spaces, self._rows, strict=True):
-            raw = space.scores(rows if candidates is None else rows[candidates], cards)
+            raw = space.scores(rows if candidates is None else rows[candidates], cards, meaning)
             total += (raw - space.calibration.mean) / space.calibration.std
         result: FloatArray = (total / len(self.spaces)).astype(np.float32)
         return result
@@ -164,12 +167,13 @@ def calibrate(model: WordVectors, words: tuple[str, ...], matrix: FloatArray) ->
                                                                       0.99))))
 
 
-def _board_scores(space: ClueSpace | EnsembleSpace, cards: tuple[str, ...]) -> FloatArray:
-    board = getattr(space, "_board", None)
-    if board is None or board[0] != cards:
-        matrix = np.ascontiguousarray(space.scores(None, cards).T)
+def _board_scores(space: ClueSpace | EnsembleSpace, cards: tuple[str, ...], meaning: str
+                  ) -> FloatArray:
+    board = space._board
+    if board is None or board[0] != (cards, meaning):
+        matrix = np.ascontiguousarray(space.scores(None, cards, meaning).T)
         matrix.flags.writeable = False
-        board = (cards, matrix)
+        board = ((cards, meaning), matrix)
         space._board = board
     return board[1]
 

@@ -17,6 +17,7 @@ from ..core.actions import Clue, Cover
 from ..core.cards import Identity
 from ..core.errors import ModelError
 from ..core.views import SpymasterView
+from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from .explain import Alternative, ClueExplanation, ScoredCard
 from .space import DEFAULT_VOCABULARY, ClueSpace, EnsembleSpace, clue_space
 
@@ -54,7 +55,8 @@ class EmbeddingSpymaster:
     def __init__(self, *, model: str | tuple[str, ...] = "glove-6b-50d",
                  vocabulary_size: int = DEFAULT_VOCABULARY,
                  cache_dir: Path | str | None = None, max_number: int = 4,
-                 space: ClueSpace | EnsembleSpace | None = None) -> None:
+                 space: ClueSpace | EnsembleSpace | None = None,
+                 picture_meaning: str = DEFAULT_PICTURE_MEANING) -> None:
         if max_number < 1:
             raise ValueError(f"max_number must be at least 1, got {max_number}")
         if space is None:
@@ -64,6 +66,10 @@ class EmbeddingSpymaster:
             space = spaces[0] if len(spaces) == 1 else EnsembleSpace(spaces)
         self.space = space
         self.max_number = max_number
+        if picture_meaning not in PICTURE_MEANINGS:
+            raise ValueError(f"unknown picture_meaning {picture_meaning!r}; choose one of "
+                             f"{', '.join(PICTURE_MEANINGS)}")
+        self.picture_meaning = picture_meaning
         self.explanations: list[ClueExplanation] = []
         self._rng = np.random.default_rng(0)
 
@@ -95,7 +101,7 @@ class EmbeddingSpymaster:
         """Every candidate's similarity to the ``face_up`` cards, shape (V, n): the face-up
         rows of the space's board matrix (computed once per board, card-major, so that
         reductions over cards run along contiguous memory)."""
-        picked: FloatArray = self.space.board_scores(cards)[face_up].T
+        picked: FloatArray = self.space.board_scores(cards, self.picture_meaning)[face_up].T
         return picked
 
     def clue_word(self, board: Board, row: int) -> str:

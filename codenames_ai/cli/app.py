@@ -27,7 +27,7 @@ from ..core import (
     variant,
 )
 from ..core.errors import ConfigError
-from ..decks import default_deck, read_word_list
+from ..decks import default_deck, read_deck
 from ..play.render import render_game
 from . import agents as agents_cli
 from . import tournament as tournament_cli
@@ -131,7 +131,8 @@ def watch(
         "--clue-rules", help="Clue rules; default: classic (Words), pictures (Pictures).")]
     = None,
     deck: Annotated[Path | None, typer.Option(
-        help="A word list (one card per line) instead of the shipped deck.")] = None,
+        help="A word list (one card per line), an emoji deck (.tsv) or a folder of images "
+             "with captions.csv/json, instead of the shipped deck.")] = None,
     record: Annotated[Path | None, typer.Option(
         help="Write the game record (JSON Lines) to this file.")] = None,
     max_turns: Annotated[int, typer.Option(help="Stop a game that runs longer than this.")]
@@ -157,6 +158,9 @@ def watch(
     = None,
     bystanders: Annotated[int | None, typer.Option(help="Custom layout: bystanders.")] = None,
     assassins: Annotated[int | None, typer.Option(help="Custom layout: assassins.")] = None,
+    tags: Annotated[bool, typer.Option(
+        "--tags", help="Pictures: list each picture's caption tags under the board.")]
+    = False,
 ) -> None:
     """Watch AI agents play one game, printed turn by turn (default: the GloVe expected-value
     spymaster and guesser on both teams; `codenames agents` lists the others)."""
@@ -172,7 +176,7 @@ def watch(
     seats = _seats(rules, (red_spymaster, blue_spymaster), (red_guesser, blue_guesser))
     game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns)
     explanations = _explanations(seats, game) if explain else {}
-    for block in render_game(game):
+    for block in render_game(game, tags=tags):
         typer.echo(block)
         if block.startswith("Turn ") and " spymaster: " in block and block in explanations:
             typer.echo("  why: " + explanations[block])
@@ -210,7 +214,8 @@ def play(
     clue_check: Annotated[str, typer.Option(help="refuse: illegal clues you type are refused "
                                                  "with the reason; table: they stand and are "
                                                  "penalised, as at a table.")] = "refuse",
-    deck: Annotated[Path | None, typer.Option(help="A word list instead of the shipped deck.")]
+    deck: Annotated[Path | None, typer.Option(
+        help="A word list, an emoji deck (.tsv) or a folder of captioned images.")]
     = None,
     spymaster: Annotated[str, typer.Option(help="AI spymaster id.")] = DEFAULT_SPYMASTER,
     guesser: Annotated[str, typer.Option(help="AI guesser id.")] = DEFAULT_GUESSER,
@@ -225,6 +230,9 @@ def play(
     color: Annotated[bool | None, typer.Option("--color/--no-color",
                                                help="Colours (default: on a terminal).")]
     = None,
+    tags: Annotated[bool, typer.Option(
+        "--tags", help="Pictures: list each picture's caption tags under the board.")]
+    = False,
 ) -> None:
     """Play a game in the terminal (or through a pipe: one answer per line)."""
     import secrets
@@ -240,7 +248,7 @@ def play(
               max_turns=DEFAULT_MAX_TURNS, rows=None, cols=None, first_agents=None,
               second_agents=None, double_agent=None, bystanders=None, assassins=None,
               red_spymaster=spymaster, red_guesser=guesser, blue_spymaster=spymaster,
-              blue_guesser=guesser, explain=explain)
+              blue_guesser=guesser, explain=explain, tags=tags)
         return
     if clue_check not in {"refuse", "table"}:
         raise ConfigError(f"--clue-check must be refuse or table, not {clue_check!r}")
@@ -251,7 +259,8 @@ def play(
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(color=interactive if color is None else color,
                       width=shutil.get_terminal_size((100, 24)).columns,
-                      stream=sys.stdin if interactive and time_limit is not None else None)
+                      stream=sys.stdin if interactive and time_limit is not None else None,
+                      tags=tags)
     guesser_options: dict[str, object] = {"model": model} if model else {}
     spymaster_options = dict(guesser_options)
     if spymaster.endswith("ev-spymaster-v1"):
@@ -275,6 +284,9 @@ def replay(
     path: Annotated[Path, typer.Argument(help="A game record written with --record.")],
     hide_key: Annotated[bool, typer.Option(help="Show the board as operatives see it.")]
     = False,
+    tags: Annotated[bool, typer.Option(
+        "--tags", help="Pictures: list each picture's caption tags under the board.")]
+    = False,
 ) -> None:
     """Check a game record against the rules and show it turn by turn."""
     try:
@@ -282,7 +294,7 @@ def replay(
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read the record ({exc})") from None
     game = GameRecord.from_jsonl(text, source=str(path))
-    for block in render_game(game, show_key=not hide_key):
+    for block in render_game(game, show_key=not hide_key, tags=tags):
         typer.echo(block)
 
 
@@ -349,7 +361,7 @@ def _deck(rules: RuleSet, deck: Path | None) -> tuple[str, ...]:
     """The user's word list if given, else the shipped deck; enough cards for the grid."""
     needed = rules.layout.cells
     if deck is not None:
-        return read_word_list(deck, needed=needed)
+        return read_deck(deck, needed=needed)
     return default_deck(rules.edition, needed=needed)
 
 

@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from ..pictures import picture_tags
 from .lexicon import Lexicon, lexicon
 
 # Derivational suffixes, each with the part of speech the derived word must have (and have only
@@ -85,6 +86,7 @@ class WordAnalysis:
     near: frozenset[str]  # pronunciations within one sound (deletion neighbourhood)
     roots: frozenset[str]  # Porter and Snowball stems of the word and its lemmas
     substrings: frozenset[str] = field(default=frozenset())  # pieces of 3+ letters (cards)
+    tags: frozenset[str] = field(default=frozenset())  # a picture card's tags and their forms
 
 
 def _stress_free(phones: tuple[str, ...]) -> str:
@@ -291,8 +293,16 @@ def _substrings(word: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=10_000)
 def analyze_card(card: str) -> WordAnalysis:
     """The analysis of a board card, which may be an open or hyphenated compound
-    ('ICE CREAM', 'MOTHER-IN-LAW'): its parts count as parts of a compound."""
+    ('ICE CREAM', 'MOTHER-IN-LAW'): its parts count as parts of a compound. A picture card
+    (registered in ``codenames_ai.pictures``; register a user's deck before its cards are
+    analysed, as results are cached) is its tags."""
     lex = lexicon()
+    tags = picture_tags(card)
+    if tags:  # a picture: what it shows is in its tags, not in its name
+        family = frozenset().union(*(_relations(normalize(t), (), lex).family for t in tags))
+        return WordAnalysis(word=normalize(card), intrinsic=(), family=frozenset(),
+                            compound=frozenset(), phones=frozenset(), rhymes=frozenset(),
+                            near=frozenset(), roots=frozenset(), tags=family)
     text = normalize(card)
     parts = [p for p in re.split(r"[\s\-\u2010-\u2015_]+", text) if p]
     if len(parts) <= 1:

@@ -31,6 +31,8 @@ RELATIONAL_RULES: dict[str, tuple[str, str, str]] = {
     "sound-alike": ("near", "near", "sounds like a board word but for one sound"),
     "same-root": ("roots", "roots", "shares a stem with a board word"),
     "part-of-board-word": ("self", "substrings", "a piece of a board word (3+ letters)"),
+    "picture-tag": ("family", "tags", "one of a visible picture's own caption tags, or a form "
+                                      "of one (Pictures)"),
 }
 ALL_RULES = frozenset(INTRINSIC_RULES) | frozenset(RELATIONAL_RULES)
 
@@ -41,7 +43,8 @@ _STRICT = _CLASSIC | {"rhyme", "sound-alike", "same-root", "part-of-board-word"}
 _FLEXIBLE = _CLASSIC - {"abbreviation", "proper-name", "homophone"}
 # Pictures: sound-alikes allowed; foreign words, names and abbreviations only if the players
 # switch them off (they are on by default).
-_PICTURES = _ALWAYS | {"shade", "not-a-word", "foreign", "abbreviation", "proper-name"}
+_PICTURES = _ALWAYS | {"shade", "not-a-word", "foreign", "abbreviation", "proper-name",
+                       "picture-tag"}
 
 PRESETS: dict[str, frozenset[str]] = {
     "classic": _CLASSIC, "strict": _STRICT, "flexible": _FLEXIBLE, "pictures": _PICTURES,

@@ -29,6 +29,8 @@ def _message(rule: str, clue: str, card: str, shared: frozenset[str]) -> str:
         "sound-alike": f"'{clue}' sounds like {board} on the board but for one sound",
         "same-root": f"'{clue}' has the same root as {board} on the board ('{example}')",
         "part-of-board-word": f"'{clue}' is part of {board} on the board",
+        "picture-tag": f"'{clue}' names what the picture {card} shows (its caption says "
+                       f"'{example}')",
     }[rule]
 
 

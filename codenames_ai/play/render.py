@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+import wcwidth
+
 from ..core.cards import Identity, Role, Team
 from ..core.clues import ClueValidator
 from ..core.events import (
@@ -22,6 +24,7 @@ from ..core.record import GameRecord, replay_steps
 from ..core.rules import Variant
 from ..core.state import EndReason, GameState, Outcome
 from ..core.views import Phase
+from ..pictures import picture
 
 _KEY_MARK = {Identity.RED: "r", Identity.BLUE: "b", Identity.BYSTANDER: ".",
              Identity.ASSASSIN: "x"}
@@ -48,23 +51,55 @@ _KEY_STYLE = {Identity.RED: "\x1b[1;31m", Identity.BLUE: "\x1b[1;34m",
 _RESET = "\x1b[0m"
 
 
+def card_label(word: str) -> str:
+    """How a card shows on the grid: a word in capitals when revealed (see render_board);
+    a picture as its emoji, or a user's image as its file name."""
+    card = picture(word)
+    if card is None or card.image is None:
+        return word
+    return f"[{word}]"
+
+
+def picture_legend(words: Sequence[str], cols: int) -> str:
+    """One line per picture card: coordinates, picture and caption tags (``--tags``)."""
+    lines = []
+    for i, word in enumerate(words):
+        card = picture(word)
+        if card is not None:
+            lines.append(f"{column_label(i % cols)}{i // cols + 1:<3} "
+                         f"{_pad(card_label(word), 8)} {' '.join(card.tags)}")
+    return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (emoji are two wide, joiners none)."""
+    width = wcwidth.wcswidth(text)
+    return width if width >= 0 else len(text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
 def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols: int,
                  key: Sequence[Identity] | None = None, *, color: bool = False,
-                 width: int | None = None) -> str:
+                 width: int | None = None, tags: bool = False) -> str:
     """The grid with coordinates. Revealed cards are upper case with ``[R]``, ``[B]``,
     ``[-]`` (bystander) or ``[X]`` (assassin); with a ``key``, face-up cards show the key's
     mark (``r``, ``b``, ``.``, ``x``) for a spymaster or an observer. ``color`` adds ANSI
-    colours; a grid wider than ``width`` becomes a list, one card per line."""
+    colours; a grid wider than ``width`` becomes a list, one card per line. Picture cards show
+    as their emoji; ``tags`` adds a legend with each picture's caption tags."""
     cells = []
     for i, word in enumerate(words):
         shown = revealed[i]
+        label = card_label(word)
         if shown is not None:
-            cells.append(f"[{_REVEALED_MARK[shown]}] {word.upper()}")
+            cells.append(f"[{_REVEALED_MARK[shown]}] {label.upper()}")
         elif key is not None:
-            cells.append(f" {_KEY_MARK[key[i]]}  {word}")
+            cells.append(f" {_KEY_MARK[key[i]]}  {label}")
         else:
-            cells.append(f"    {word}")
-    cell_width = max(len(cell) for cell in cells) + 2
+            cells.append(f"    {label}")
+    cell_width = max(_width(cell) for cell in cells) + 2
 
     def paint(i: int, text: str) -> str:
         if not color:
@@ -74,23 +109,24 @@ def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols
                  else _KEY_STYLE[key[i]] if key is not None else "")
         return f"{style}{text}{_RESET}" if style else text
 
+    legend = f"\n{picture_legend(words, cols)}" if tags else ""
     if width is not None and 4 + cell_width * cols > width:
         return "\n".join(paint(i, f"{column_label(i % cols)}{i // cols + 1:<3} {cell.strip()}")
-                         for i, cell in enumerate(cells))
+                         for i, cell in enumerate(cells)) + legend
     header = "    " + "".join(column_label(c).ljust(cell_width) for c in range(cols))
     lines = [header.rstrip()]
     for r in range(0, len(cells), cols):
-        row = "".join(paint(i, cells[i].ljust(cell_width)) for i in range(r, min(r + cols,
-                                                                               len(cells))))
+        row = "".join(paint(i, _pad(cells[i], cell_width)) for i in range(r, min(r + cols,
+                                                                                len(cells))))
         lines.append(f"{r // cols + 1:>2}  " + row.rstrip())
-    return "\n".join(lines)
+    return "\n".join(lines) + legend
 
 
-def render_state_board(state: GameState, *, show_key: bool) -> str:
+def render_state_board(state: GameState, *, show_key: bool, tags: bool = False) -> str:
     revealed = [state.board.key[i] if state.is_revealed(i) else None
                 for i in range(len(state.board.words))]
     return render_board(state.board.words, revealed, state.rules.layout.cols,
-                        key=state.board.key if show_key else None)
+                        key=state.board.key if show_key else None, tags=tags)
 
 
 def describe_event(event: Event) -> str:
@@ -101,7 +137,8 @@ def describe_event(event: Event) -> str:
         return (f"Turn {event.turn} · {event.team.value} spymaster: {event.clue} is invalid "
                 f"[{event.rule}]: {event.reason}. The turn ends.")
     if isinstance(event, GuessMade):
-        return f"  {event.team.value} touches {event.word!r}: {_IDENTITY_NAME[event.identity]}"
+        return (f"  {event.team.value} touches '{card_label(event.word)}': "
+                f"{_IDENTITY_NAME[event.identity]}")
     if isinstance(event, Passed):
         return f"  {event.team.value} stops guessing"
     if isinstance(event, TimedOut):
@@ -116,7 +153,7 @@ def describe_event(event: Event) -> str:
                CoverReason.VIRTUAL_TURN: "the virtual team's turn",
                CoverReason.TIMEOUT: "chosen by the engine after a timeout"}[event.reason]
         return (f"  {event.chooser.value} spymaster covers {event.team.value} agent "
-                f"{event.word!r} ({why})")
+                f"'{card_label(event.word)}' ({why})")
     if isinstance(event, Abandoned):
         return f"Turn {event.turn} · the game is stopped at the turn limit"
     raise TypeError(f"unknown event {event!r}")
@@ -140,9 +177,10 @@ def describe_outcome(outcome: Outcome, *, coop_team: Team | None = None) -> str:
 
 
 def render_game(record: GameRecord, *, show_key: bool = True,
-                validator: ClueValidator | None = None) -> Iterator[str]:
+                validator: ClueValidator | None = None, tags: bool = False) -> Iterator[str]:
     """The game turn by turn: the opening board, each event, the board after each turn,
-    and the outcome. Replays the record, so a damaged record raises ``RecordError``."""
+    and the outcome. Replays the record, so a damaged record raises ``RecordError``.
+    ``tags`` shows picture captions under the opening board."""
     layout = record.rules.layout
     yield (f"{record.rules.edition.capitalize()} edition, {layout.rows}x{layout.cols}, "
            f"{record.rules.variant.value} play, {record.rules.guess_limit.value} guess limit, "
@@ -150,7 +188,7 @@ def render_game(record: GameRecord, *, show_key: bool = True,
            f"seed {record.seed}. {record.board.starting_team.value.capitalize()} starts"
            + (" and is the players' team." if record.rules.variant is Variant.COOP else "."))
     start = GameState(record.rules, record.board, validator=validator)
-    yield render_state_board(start, show_key=show_key)
+    yield render_state_board(start, show_key=show_key, tags=tags)
     for produced, state in replay_steps(record, validator=validator):
         for event in produced:
             yield describe_event(event)

@@ -41,6 +41,7 @@ class Console:
     color: bool = False
     width: int = 100
     save_on_quit: bool = True
+    tags: bool = False  # Pictures: list the caption tags under the board
     clock: Callable[[], float] = time.monotonic
     _quitting: bool = field(default=False, init=False)
 
@@ -103,7 +104,8 @@ class _Person:
     def show(self, view: PublicView, key: Sequence[object] | None = None) -> None:
         c = self.console
         c.write(render_board(view.words, view.revealed, view.rules.layout.cols,
-                             key=key, color=c.color, width=c.width))  # type: ignore[arg-type]
+                             key=key, color=c.color, width=c.width,  # type: ignore[arg-type]
+                             tags=c.tags))
         c.write(f"red {view.red_left} left, blue {view.blue_left} left; turn {view.turn}, "
                 f"{view.current_team.value} to play (you are {view.team.value})")
 
