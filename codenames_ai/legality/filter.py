@@ -57,8 +57,8 @@ class CandidateFilter:
 
     def save(self, path: Path) -> None:
         """Write the analysed vocabulary (atomically) so the next process can skip analysing."""
-        state = (FILTER_FORMAT, __version__, self.rules.name, self.words, self._intrinsic_ok,
-                 self._index, self._relational)
+        state = (FILTER_FORMAT, __version__, _signature(self.rules), self.words,
+                 self._intrinsic_ok, self._index, self._relational)
         staging = path.with_suffix(".tmp")
         with staging.open("wb") as handle:
             pickle.dump(state, handle, protocol=pickle.HIGHEST_PROTOCOL)
@@ -77,8 +77,9 @@ class CandidateFilter:
             fmt, version, name, saved_words, ok, index, relational = state
         except (OSError, pickle.UnpicklingError, ValueError, TypeError, EOFError):
             return None
-        if (fmt, version, name, saved_words) != (FILTER_FORMAT, __version__, wanted.name, words):
-            return None
+        if (fmt, version, name, saved_words) != (FILTER_FORMAT, __version__, _signature(wanted),
+                                                  words):
+            return None  # another vocabulary, or rules that changed since it was saved
         loaded = cls.__new__(cls)
         loaded.rules, loaded.words = wanted, words
         loaded._ids = {normalize(w): i for i, w in enumerate(words)}
@@ -124,3 +125,11 @@ class CandidateFilter:
     def legal_words(self, visible_words: Sequence[str]) -> tuple[str, ...]:
         mask = self.legal_mask(visible_words)
         return tuple(w for w, ok in zip(self.words, mask, strict=True) if ok)
+
+
+def _signature(rules: ClueRules) -> tuple[object, ...]:
+    """What a saved filter depends on: the rule switches and how each relational rule
+    relates clue and card (a rule added to a preset must not meet a filter saved before)."""
+    return (rules.name, tuple(sorted(rules.checks)),
+            tuple((r, RELATIONAL_RULES[r][:2]) for r in sorted(rules.checks)
+                  if r in RELATIONAL_RULES))

@@ -191,3 +191,15 @@ def test_json_captions(tmp_path: Path) -> None:
     (tmp_path / "deck" / "captions.json").write_text("{oops")
     with pytest.raises(DeckError, match="not valid JSON"):
         load_image_deck(tmp_path / "deck")
+
+
+def test_a_filter_saved_before_a_rule_was_added_is_not_reused(tmp_path: Path) -> None:
+    from codenames_ai.legality.rules import ClueRules, clue_rules
+
+    current = clue_rules("pictures")
+    older = ClueRules("pictures", current.checks - {"picture-tag"})
+    words = ["owl", "hoot", "tentacles"]
+    CandidateFilter(words, older).save(tmp_path / "filter.pickle")
+    assert CandidateFilter.load(tmp_path / "filter.pickle", words, current) is None
+    CandidateFilter(words, current).save(tmp_path / "filter.pickle")
+    assert CandidateFilter.load(tmp_path / "filter.pickle", words, current) is not None
