@@ -23,6 +23,16 @@ def wordlists_dir() -> Path:
     raise DeckError("the shipped wordlists/ folder is missing; reinstall codenames-ai")
 
 
+def read_deck_text(path: Path, what: str) -> str:
+    """A deck file's text; ``DeckError`` names the file for a missing or unreadable one."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DeckError(f"{path}: no such {what}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckError(f"{path}: cannot read the {what} ({exc})") from None
+
+
 def read_word_list(path: str | Path, *, needed: int = 1) -> tuple[str, ...]:
     """Read a word list: one card per line, blank lines and ``#`` comments ignored.
 
@@ -30,12 +40,7 @@ def read_word_list(path: str | Path, *, needed: int = 1) -> tuple[str, ...]:
     fewer than ``needed`` cards.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DeckError(f"{path}: no such word list") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckError(f"{path}: cannot read the word list ({exc})") from None
+    text = read_deck_text(path, "word list")
     words = tuple(line.strip() for line in text.splitlines()
                   if line.strip() and not line.lstrip().startswith("#"))
     check_deck(words, needed, source=str(path))

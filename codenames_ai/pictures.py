@@ -92,12 +92,9 @@ def shipped_deck() -> PictureDeck:
 
 def read_picture_deck(path: Path, *, needed: int = 1) -> PictureDeck:
     """An emoji deck file: ``picture<TAB>tag tag tag`` per line, ``#`` comments."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DeckError(f"{path}: no such picture deck") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckError(f"{path}: cannot read the picture deck ({exc})") from None
+    from .decks import read_deck_text
+
+    text = read_deck_text(path, "picture deck")
     cards = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from threadpoolctl import threadpool_limits
 
 from ..core.errors import ConfigError
+from ..environment import environment
 from .games import FAILED, play_games, schedule_entry
 from .spec import TournamentSpec
 
@@ -137,18 +138,10 @@ class PoolBackend:
 
     def _start(self, spec: TournamentSpec) -> _Worker:
         parent, child = self._context.Pipe()
-        saved = {name: os.environ.get(name) for name in SINGLE_THREADED}
-        os.environ.update(SINGLE_THREADED)  # read by a spawned worker's BLAS at start
-        try:
+        with environment(SINGLE_THREADED):  # read by a spawned worker's BLAS at start
             process = self._context.Process(target=_worker_main, args=(child, spec),
                                             name="codenames-worker", daemon=True)
             process.start()
-        finally:
-            for name, value in saved.items():
-                if value is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = value
         child.close()
         return _Worker(process, parent)
 

@@ -19,14 +19,15 @@ from __future__ import annotations
 import functools
 import importlib
 import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from codenames_ai.core.errors import ConfigError, ModelError
+from codenames_ai.environment import environment
 
 __all__ = ["DIMENSIONS", "MINILM_REQUIREMENTS", "encode_words"]
 
@@ -51,20 +52,9 @@ _INSTALL_HINT = (
 _OFFLINE_VARIABLES = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
 
 
-@contextmanager
-def _offline_environment() -> Iterator[None]:
-    """Set the Hugging Face offline switches for the duration of the block, then restore them."""
-    saved = {name: os.environ.get(name) for name in _OFFLINE_VARIABLES}
-    try:
-        for name in _OFFLINE_VARIABLES:
-            os.environ[name] = "1"
-        yield
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+def _offline_environment() -> AbstractContextManager[None]:
+    """The Hugging Face offline switches, set for the duration of the block."""
+    return environment({name: "1" for name in _OFFLINE_VARIABLES})
 
 
 def _available_cores() -> int:
