@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import emoji
@@ -36,6 +37,17 @@ def test_shipped_deck_integrity() -> None:
         assert all(re.fullmatch(r"[a-z]+", t) for t in card.tags), card
         assert not BANNED & set(card.tags), card
     assert default_deck("pictures") == tuple(c.name for c in cards)
+
+
+def test_no_two_pictures_of_the_same_thing() -> None:
+    """A board must not show two pictures of one subject: main emoji and main tags are unique,
+    and no emoji is on more than two cards."""
+    cards = shipped_deck().cards
+    firsts = [emoji.emoji_list(c.name)[0]["emoji"] for c in cards]
+    assert len(set(firsts)) == len(cards)
+    assert len({c.tags[0] for c in cards}) == len(cards)
+    uses = Counter(e["emoji"] for c in cards for e in emoji.emoji_list(c.name))
+    assert max(uses.values()) <= 2
 
 
 def test_every_picture_is_one_or_two_valid_emoji() -> None:
@@ -79,7 +91,7 @@ def test_every_tag_is_in_the_default_model() -> None:
 
 def test_a_picture_means_its_tags() -> None:
     model = load_model()
-    owl = next(c.name for c in shipped_deck().cards if c.tags[0] == "owl")
+    owl = next(c.name for c in shipped_deck().cards if c.tags[0] == "owl")  # owl books ...
     hoot = model.word_vector("hoot")
     mean = model.card_scores([owl], hoot, "mean")[0]
     weighted = model.card_scores([owl], hoot, "weighted")[0]
@@ -93,19 +105,19 @@ def test_a_picture_means_its_tags() -> None:
 
 
 def test_picture_tag_rule() -> None:
-    owl, octopus = "\U0001f989", "\U0001f419"  # owl bird night wise feathers; octopus ...
-    assert picture(owl) is not None and "feathers" in picture(owl).tags  # type: ignore[union-attr]
+    owl, octopus = "\U0001f989\U0001f4da", "\U0001f419\U0001f3b9"  # owl+books, octopus+piano
+    assert picture(owl) is not None and "wise" in picture(owl).tags  # type: ignore[union-attr]
     assert picture(octopus) is not None and "tentacles" in picture(octopus).tags  # type: ignore[union-attr]
     board = [owl, octopus]
     rules = validator_for("pictures")
-    for clue in ("owl", "owls", "feathers", "tentacles"):
+    for clue in ("owl", "owls", "books", "tentacles", "tentacle"):
         violation = rules.check_against(clue, board)
         assert violation is not None and violation.rule == "picture-tag", clue
         assert "caption says" in violation.message
     for clue in ("hoot", "ink"):
         assert rules.check_against(clue, board) is None, clue
     assert validator_for("classic").check_against("owl", board) is None
-    vocabulary = ["owl", "owls", "feathers", "hoot", "ink", "tentacles", "squid", "left", "blue"]
+    vocabulary = ["owl", "owls", "books", "hoot", "ink", "tentacles", "squid", "left", "blue"]
     mask = CandidateFilter(vocabulary, "pictures").legal_mask(board)
     expected = [rules.check_against(w, board) is None for w in vocabulary]
     assert list(mask) == expected
