@@ -73,6 +73,31 @@ app.command("tournament")(tournament_cli.tournament)
 app.command("report")(tournament_cli.report)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (default: this machine "
+                                           "only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[Path | None, typer.Option(
+        help="SQLite file for the games (default: in the user data folder).")] = None,
+) -> None:
+    """Play in the browser: a local web app with the AI spymaster and AI team-mates."""
+    import platformdirs
+    import uvicorn
+
+    from ..web.app import create_app
+
+    database = db or Path(platformdirs.user_data_dir("codenames-ai")) / "web-games.sqlite3"
+    try:
+        application = create_app(database)
+    except OSError as exc:
+        raise ConfigError(f"{database}: cannot open the games database ({exc})") from None
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"codenames-ai web app on http://{shown}:{port}/  (games kept in {database}; "
+               "Ctrl-C stops it)")
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
 def _version_callback(value: bool) -> None:
     if value:
         typer.echo(f"codenames-ai {__version__}")

@@ -1,0 +1,325 @@
+"""A game played through the web page: its settings, the AI seats, the moves, and the view
+each kind of client may see.
+
+The server keeps no state but the moves: a game is its config plus the list of moves (the
+person's and the AIs'), so after a restart it is rebuilt by re-applying them. Each AI move
+is seeded from the game seed and the move number, so the AIs play the same whether or not
+the server restarted in between.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, REGISTRY, make_agent
+from ..core import (
+    Clue,
+    ConfigError,
+    Cover,
+    Guess,
+    IllegalActionError,
+    Pass,
+    Phase,
+    Role,
+    RuleSet,
+    Team,
+    Variant,
+    deal,
+    derive_seed,
+    edition,
+    guess_limit,
+    parse_clue_number,
+)
+from ..core.cards import Identity
+from ..core.state import GameState
+from ..decks import default_deck, read_word_list, wordlists_dir
+from ..pictures import picture
+from ..play.render import describe_event, describe_outcome
+
+ROLES = ("guess", "spymaster", "coop", "watch")
+DECKS = {"words": "words.txt", "words-large": "words-large.txt", "pictures": None}
+STRENGTHS = ("cautious", "normal", "bold")
+CLUE_RULES = ("classic", "strict", "flexible", "pictures")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What the setup form chooses. The person plays red (or the starting team in co-op)."""
+
+    role: str = "guess"
+    edition: str = "words"
+    deck: str = ""  # "" = the edition's own deck
+    clue_rules: str = ""  # "" = the edition's default
+    guess_limit: str = "classic"
+    strength: str = "normal"
+    seed: int = 1
+    spymaster: str = DEFAULT_SPYMASTER
+    guesser: str = DEFAULT_GUESSER
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameConfig:
+        if not isinstance(data, dict):
+            raise ConfigError("the game settings must be a JSON object")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ConfigError(f"unknown setting(s) {', '.join(unknown)}; known: "
+                              f"{', '.join(sorted(known))}")
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            wanted = int if f.name == "seed" else str
+            if not isinstance(value, wanted) or isinstance(value, bool):
+                raise ConfigError(f"setting {f.name!r} must be a "
+                                  f"{'whole number' if wanted is int else 'string'}")
+            values[f.name] = value
+        config = cls(**values)
+        config.check()
+        return config
+
+    def check(self) -> None:
+        choices = {"role": ROLES, "edition": ("words", "pictures"), "deck": ("", *DECKS),
+                   "clue_rules": ("", *CLUE_RULES), "strength": STRENGTHS,
+                   "guess_limit": ("classic", "strict")}
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise ConfigError(f"{name} {getattr(self, name)!r} is not one of "
+                                  f"{', '.join(a or '(default)' for a in allowed)}")
+        for name, role in (("spymaster", Role.SPYMASTER), ("guesser", Role.GUESSER)):
+            spec = REGISTRY.get(getattr(self, name))
+            if spec is None or spec.role is not role:
+                known = ", ".join(s.agent_id for s in REGISTRY.values() if s.role is role)
+                raise ConfigError(f"{name} {getattr(self, name)!r} is not a registered "
+                                  f"{role.value}; known: {known}")
+        if not 0 <= self.seed < 2**63:
+            raise ConfigError("seed must be a whole number from 0")
+
+    def rules(self) -> RuleSet:
+        rules = edition(self.edition).with_options(guess_limit=guess_limit(self.guess_limit))
+        if self.clue_rules:
+            rules = rules.with_options(clue_rules=self.clue_rules)
+        if self.role == "coop":
+            rules = rules.with_options(variant=Variant.COOP)
+        return rules
+
+    def cards(self) -> tuple[str, ...]:
+        deck = self.deck or ("pictures" if self.edition == "pictures" else "words")
+        needed = self.rules().layout.cells
+        filename = DECKS[deck]
+        if filename is None:
+            return default_deck("pictures", needed=needed)
+        return read_word_list(wordlists_dir() / filename, needed=needed)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class WebGame:
+    """A game between the person's seat(s) and AI seats, rebuilt from its moves."""
+
+    def __init__(self, config: GameConfig, moves: list[dict[str, Any]] | None = None) -> None:
+        self.config = config
+        rules = config.rules()
+        self.state = GameState(rules, deal(rules, config.cards(), config.seed))
+        self.moves: list[dict[str, Any]] = []
+        starting = self.state.board.starting_team
+        # The person's seat: (team, role); None in watch mode.
+        self.person: tuple[Team, Role] | None = {
+            "guess": (Team.RED, Role.GUESSER), "spymaster": (Team.RED, Role.SPYMASTER),
+            "coop": (starting, Role.GUESSER), "watch": None}[config.role]
+        self._agents: dict[tuple[Team, Role], Any] = {}
+        for move in moves or []:
+            self._apply(move)
+
+    # --- moves ------------------------------------------------------------------------------
+
+    @property
+    def awaiting_person(self) -> bool:
+        if self.state.is_over or self.person is None:
+            return False
+        return (self.state.current_team, self.state.current_role) == self.person
+
+    def person_move(self, data: object) -> dict[str, Any]:
+        """Check and apply the person's move (``IllegalActionError`` says why it is not
+        allowed); the caller then lets the AIs answer with ``ai_moves``."""
+        if not isinstance(data, dict):
+            raise IllegalActionError("a move must be a JSON object")
+        kind = data.get("move")
+        if self.state.is_over:
+            raise IllegalActionError("the game is over")
+        if not self.awaiting_person:
+            raise IllegalActionError(
+                f"it is not your turn: the game waits for the {self.state.current_team.value} "
+                f"{self.state.current_role.value if self.state.current_role else ''}")
+        move = {"by": "person", **_parse(kind, data, self.state)}
+        self._apply(move)
+        return move
+
+    def ai_moves(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """Let the AI seats move until the person's turn, the end, or ``limit`` moves."""
+        made: list[dict[str, Any]] = []
+        while not self.state.is_over and not self.awaiting_person:
+            if limit is not None and len(made) >= limit:
+                break
+            made.append(self._ai_move())
+        return made
+
+    def _ai_move(self) -> dict[str, Any]:
+        state = self.state
+        team, role = state.current_team, state.current_role
+        assert role is not None
+        agent = self._agent(team, role)
+        hook = getattr(agent, "start_game", None)
+        if callable(hook):  # seeded per move: the same after a server restart
+            hook(derive_seed(self.config.seed, f"{team.value} {role.value} {len(self.moves)}"))
+        move: dict[str, Any]
+        try:
+            if state.phase is Phase.GUESS:
+                answer = agent.guess(state.guesser_view(team))
+                move = ({"move": "pass"} if isinstance(answer, Pass)
+                        else {"move": "guess", "index": answer.index})
+            elif state.phase is Phase.COVER:
+                cover = agent.choose_cover(state.spymaster_view(team))
+                move = {"move": "cover", "index": cover.index}
+            else:
+                clue = agent.give_clue(state.spymaster_view(team))
+                move = {"move": "clue", "word": clue.word, "number": _number(clue.number)}
+                explanation = getattr(agent, "last_explanation", None)
+                if explanation is not None:
+                    move["why"] = str(explanation)
+            move["by"] = "ai"
+            self._apply(move)
+        except (IllegalActionError, ValueError, TypeError, AttributeError) as exc:
+            move = {"move": "forfeit", "by": "ai", "reason": f"{type(exc).__name__}: {exc}"}
+            self._apply(move)
+        return move
+
+    def _agent(self, team: Team, role: Role) -> Any:
+        if (team, role) not in self._agents:
+            if role is Role.SPYMASTER:
+                options = ({"risk": self.config.strength}
+                           if self.config.spymaster.endswith("ev-spymaster-v1") else {})
+                self._agents[(team, role)] = make_agent(self.config.spymaster, **options)
+            else:
+                self._agents[(team, role)] = make_agent(self.config.guesser)
+        return self._agents[(team, role)]
+
+    def _apply(self, move: dict[str, Any]) -> None:
+        kind = move.get("move")
+        state = self.state
+        if kind == "clue":
+            state.apply(Clue(str(move["word"]), parse_clue_number(str(move["number"]))))
+        elif kind == "guess":
+            state.apply(Guess(int(move["index"])))
+        elif kind == "pass":
+            state.apply(Pass())
+        elif kind == "cover":
+            state.apply(Cover(int(move["index"])))
+        elif kind == "forfeit":
+            state.forfeit(str(move.get("reason", "")) or None)
+        else:
+            raise IllegalActionError(f"unknown move {kind!r}")
+        self.moves.append(move)
+
+    # --- what a client sees ----------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """The game as this game's client may see it. The key of face-down cards is included
+        only for a spymaster seat or a spectator of an AI-only game, never for a guesser."""
+        state = self.state
+        sees_key = self.person is None or self.person[1] is Role.SPYMASTER
+        cards = []
+        for i, word in enumerate(state.board.words):
+            card = picture(word)
+            shown = state.board.key[i] if state.is_revealed(i) else None
+            cards.append({
+                "index": i, "word": word,
+                "picture": card.emoji if card else None,
+                "tags": list(card.tags) if card else [],
+                "revealed": shown.value if shown else None,
+                "key": state.board.key[i].value if sees_key else None,
+            })
+        clue = None
+        if state.phase is Phase.GUESS:
+            view = state.guesser_view(state.current_team)
+            clue = {"word": view.clue.word, "number": _number(view.clue.number),
+                    "guesses_left": view.guesses_left}
+        outcome = state.outcome
+        over = outcome is not None
+        coop_team = state.real_team
+        return {
+            "config": self.config.to_dict(),
+            "rows": state.rules.layout.rows, "cols": state.rules.layout.cols,
+            "edition": state.rules.edition, "clue_rules": state.rules.clue_rules,
+            "cards": cards,
+            "turn": state.turn, "phase": state.phase.value,
+            "current_team": state.current_team.value,
+            "current_role": state.current_role.value if state.current_role else None,
+            "starting_team": state.board.starting_team.value,
+            "left": {"red": state.cards_left(Team.RED), "blue": state.cards_left(Team.BLUE)},
+            "clue": clue,
+            "history": [describe_event(e) for e in state.events],
+            "you": ({"team": self.person[0].value, "role": self.person[1].value}
+                    if self.person else None),
+            "your_turn": self.awaiting_person,
+            "can_pass": state.phase is Phase.GUESS and self.awaiting_person
+            and state.guesser_view(state.current_team).can_pass,
+            "moves": len(self.moves),
+            "over": over,
+            "outcome": describe_outcome(outcome, coop_team=coop_team) if outcome else None,
+            "winner": outcome.winner.value if outcome and outcome.winner else None,
+            "coop": {"score": outcome.coop_score, "rating": outcome.coop_rating}
+            if outcome and state.rules.variant is Variant.COOP else None,
+            # The AI's reasons name the cards it aimed at: shown only once the game is over.
+            "explanations": [m["why"] for m in self.moves if "why" in m] if over else [],
+        }
+
+    def check_clue(self, word: object) -> dict[str, Any]:
+        """Would ``word`` be a legal clue now? (For the spymaster's live check.)"""
+        if not isinstance(word, str) or not word.strip():
+            return {"legal": False, "rule": "one-word", "message": "type one word"}
+        violation = self.state.check_clue(Clue(word.strip(), 1))
+        if violation is None:
+            return {"legal": True, "rule": None, "message": ""}
+        return {"legal": False, "rule": violation.rule, "message": violation.message}
+
+
+def _parse(kind: object, data: dict[str, Any], state: GameState) -> dict[str, Any]:
+    """The person's move as stored, with its fields checked."""
+    if kind == "clue":
+        word, number = data.get("word"), data.get("number")
+        if not isinstance(word, str) or not word.strip():
+            raise IllegalActionError("a clue needs a word")
+        if not isinstance(number, int | str) or isinstance(number, bool):
+            raise IllegalActionError("a clue needs a number (0-9 or 'unlimited')")
+        try:
+            parsed = parse_clue_number(str(number))
+        except (ValueError, ConfigError, IllegalActionError) as exc:
+            raise IllegalActionError(str(exc)) from None
+        violation = state.check_clue(Clue(word.strip(), parsed))
+        if violation is not None:  # the page refuses it; nothing is played
+            raise IllegalActionError(f"[{violation.rule}] {violation.message}")
+        return {"move": "clue", "word": word.strip(), "number": _number(parsed)}
+    if kind in ("guess", "cover"):
+        index = data.get("index")
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise IllegalActionError(f"a {kind} needs the card's index (a whole number)")
+        if not 0 <= index < len(state.board.words):
+            raise IllegalActionError(f"card {index} is not on the board")
+        if state.is_revealed(index):
+            raise IllegalActionError(f"{state.board.words[index]!r} is already revealed")
+        return {"move": kind, "index": index}
+    if kind == "pass":
+        return {"move": "pass"}
+    raise IllegalActionError(f"unknown move {kind!r}; moves are clue, guess, pass, cover")
+
+
+def _number(number: object) -> int | str:
+    return number if isinstance(number, int) else "unlimited"
+
+
+def identity_names() -> dict[str, str]:
+    return {i.value: i.name.lower() for i in Identity}
