@@ -1,0 +1,178 @@
+"""The web app's JSON API through the framework's test client: every endpoint, information
+hiding in the raw responses, bad input, and games that survive a restart."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from codenames_ai.web.app import MAX_BODY, create_app
+
+IDENTITY_IN_KEY = re.compile(r'"key":\s*"')
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as test_client:
+        yield test_client
+
+
+def new_game(client: TestClient, **settings: Any) -> tuple[str, dict[str, Any]]:
+    response = client.post("/api/games", json={"seed": 3, **settings})
+    assert response.status_code == 201, response.text
+    return response.json()["id"], response.json()["view"]
+
+
+def assert_no_hidden_identity(raw: str) -> None:
+    """A guesser's response carries no identity of a face-down card, anywhere."""
+    assert not IDENTITY_IN_KEY.search(raw)
+    data = json.loads(raw)
+    view = data.get("view", data)
+    for card in view["cards"]:
+        assert card["key"] is None
+    if not view["over"]:
+        assert view["explanations"] == []
+
+
+def test_pages_and_static_files(client: TestClient) -> None:
+    for path in ("/", "/game/anything"):
+        page = client.get(path)
+        assert page.status_code == 200 and "<title>Codenames AI</title>" in page.text
+    assert "function render" in client.get("/static/app.js").text
+    assert client.get("/static/style.css").status_code == 200
+    assert client.get("/static/index.py").status_code == 404
+
+
+def test_options(client: TestClient) -> None:
+    options = client.get("/api/options").json()
+    assert options["roles"] == ["guess", "spymaster", "coop", "watch"]
+    assert "glove-ev-spymaster-v1" in options["spymasters"]
+    assert options["defaults"]["role"] == "guess"
+
+
+@pytest.mark.parametrize("role", ["guess", "coop"])
+def test_a_whole_game_as_guesser_never_sees_the_key(client: TestClient, role: str) -> None:
+    response = client.post("/api/games", json={"role": role, "seed": 5})
+    assert_no_hidden_identity(response.text)
+    game_id, view = response.json()["id"], response.json()["view"]
+    for _ in range(60):
+        if view["over"]:
+            break
+        assert view["your_turn"] and view["phase"] == "guess"
+        card = next(c for c in view["cards"] if c["revealed"] is None)
+        raw = client.post(f"/api/games/{game_id}/moves",
+                          json={"move": "guess", "index": card["index"],
+                                "expect": view["moves"]})
+        assert raw.status_code == 200, raw.text
+        assert_no_hidden_identity(raw.text)
+        view = raw.json()
+        assert view["cards"][card["index"]]["revealed"] is not None
+    assert view["over"] and view["outcome"]
+    assert view["explanations"]  # the AI's reasons, once the game is over
+    late = client.post(f"/api/games/{game_id}/moves", json={"move": "pass"})
+    assert late.status_code == 409 and "the game is over" in late.json()["error"]
+    assert_no_hidden_identity(client.get(f"/api/games/{game_id}").text)
+
+
+def test_the_spymaster_sees_the_key_and_clues_are_checked(client: TestClient) -> None:
+    game_id, view = new_game(client, role="spymaster")
+    assert view["your_turn"] and view["phase"] == "clue"
+    assert all(card["key"] for card in view["cards"])
+    board_word = view["cards"][0]["word"]
+    verdict = client.post(f"/api/games/{game_id}/check", json={"word": board_word}).json()
+    assert verdict == {"legal": False, "rule": "board-word", "message": verdict["message"]}
+    refused = client.post(f"/api/games/{game_id}/moves",
+                          json={"move": "clue", "word": board_word, "number": 1})
+    assert refused.status_code == 409 and "[board-word]" in refused.json()["error"]
+    assert client.get(f"/api/games/{game_id}").json()["moves"] == view["moves"]
+    assert client.post(f"/api/games/{game_id}/check", json={"word": "ocean"}).json()["legal"]
+    played = client.post(f"/api/games/{game_id}/moves",
+                         json={"move": "clue", "word": "ocean", "number": 2,
+                               "expect": view["moves"]})
+    assert played.status_code == 200
+    assert "red spymaster: ocean: 2" in " ".join(played.json()["history"])
+
+
+def test_watching_steps_one_move_at_a_time(client: TestClient) -> None:
+    game_id, view = new_game(client, role="watch")
+    assert view["you"] is None and all(card["key"] for card in view["cards"])
+    assert view["moves"] == 0
+    stepped = client.post(f"/api/games/{game_id}/moves", json={"move": "step"}).json()
+    assert stepped["moves"] == 1 and stepped["history"][0].startswith("Turn 1")
+
+
+def test_pictures_in_the_browser_view(client: TestClient) -> None:
+    _, view = new_game(client, role="guess", edition="pictures")
+    assert (view["rows"], view["cols"]) == (4, 5)
+    assert all(card["picture"] and len(card["tags"]) >= 3 for card in view["cards"])
+
+
+@pytest.mark.parametrize(("body", "status", "message"), [
+    (b"{oops", 400, "not valid JSON"),
+    (b'"guess"', 400, "a move must be a JSON object"),
+    (b'{"move": "guess", "index": 99}', 409, "card 99 is not on the board"),
+    (b'{"move": "guess", "index": "a"}', 409, "needs the card's index"),
+    (b'{"move": "clue", "word": "ocean", "number": 1}', 409, "a clue is not allowed now"),
+    (b'{"move": "fly"}', 409, "unknown move 'fly'"),
+    (b'{"move": "step"}', 409, "'step' is for watching"),
+    (b'{"move": "pass", "expect": 0}', 409, "out of date"),
+])
+def test_bad_moves_change_nothing(client: TestClient, body: bytes, status: int,
+                                  message: str) -> None:
+    game_id, view = new_game(client, role="guess")
+    response = client.post(f"/api/games/{game_id}/moves", content=body,
+                           headers={"content-type": "application/json"})
+    assert response.status_code == status and message in response.json()["error"]
+    after = client.get(f"/api/games/{game_id}").json()
+    assert after == view
+
+
+def test_guessing_a_revealed_card_and_double_submits(client: TestClient) -> None:
+    game_id, view = new_game(client, role="guess")
+    card = next(c for c in view["cards"] if c["revealed"] is None)["index"]
+    move = {"move": "guess", "index": card, "expect": view["moves"]}
+    first = client.post(f"/api/games/{game_id}/moves", json=move)
+    assert first.status_code == 200
+    again = client.post(f"/api/games/{game_id}/moves", json=move)
+    assert again.status_code == 409 and "out of date" in again.json()["error"]
+    after = first.json()
+    if after["your_turn"] and after["phase"] == "guess":
+        repeat = client.post(f"/api/games/{game_id}/moves",
+                             json={"move": "guess", "index": card, "expect": after["moves"]})
+        assert repeat.status_code == 409 and "already revealed" in repeat.json()["error"]
+    assert client.get(f"/api/games/{game_id}").json() == after
+
+
+def test_bad_settings_unknown_games_and_big_bodies(client: TestClient) -> None:
+    for settings, message in (({"role": "king"}, "role 'king' is not one of"),
+                              ({"sead": 1}, "unknown setting(s) sead"),
+                              ({"seed": "x"}, "'seed' must be a whole number"),
+                              ({"spymaster": "glove-guesser-v1"}, "not a registered spymaster"),
+                              ([], "must be a JSON object")):
+        response = client.post("/api/games", json=settings)
+        assert response.status_code == 400 and message in response.json()["error"]
+    assert client.get("/api/games/unknown").status_code == 404
+    assert client.post("/api/games/unknown/moves", json={"move": "pass"}).status_code == 404
+    assert client.post("/api/games/unknown/check", json={"word": "x"}).status_code == 404
+    big = client.post("/api/games", content=b" " * (MAX_BODY + 1),
+                      headers={"content-type": "application/json"})
+    assert big.status_code == 413
+    assert client.get("/api/options").status_code == 200  # the server is still up
+
+
+def test_games_survive_a_restart(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with TestClient(create_app(database)) as first:
+        game_id, view = new_game(first, role="guess")
+        card = next(c for c in view["cards"] if c["revealed"] is None)["index"]
+        played = first.post(f"/api/games/{game_id}/moves",
+                            json={"move": "guess", "index": card,
+                                  "expect": view["moves"]}).json()
+    with TestClient(create_app(database)) as second:
+        assert second.get(f"/api/games/{game_id}").json() == played
