@@ -22,8 +22,8 @@ _SEPARATORS = re.compile(r"[\s\-\u2010-\u2015_]+")
 # How a picture card's tags make its meaning: "mean" of the tag vectors, "weighted" mean (the
 # first, main tag counts most: weights 1, 1/2, 1/3, ...), or "max": a clue's similarity to the
 # picture is its best tag's. "mean" measured best for a guesser that reads pictures another
-# way: 65% wins on average against the other meanings and the MiniLM guesser, weighted 61%,
-# max 56% (python -m benchmarks.pictures --boards 300; each is 100% against itself).
+# way: 65% wins on average against the other meanings and the MiniLM guesser, weighted 62%,
+# max 58% (python -m benchmarks.pictures --boards 300; each is 100% against itself).
 PICTURE_MEANINGS = ("mean", "weighted", "max")
 DEFAULT_PICTURE_MEANING = "mean"
 

@@ -16,6 +16,7 @@ Every error is a 4xx JSON body ``{"error": "..."}``; the game is unchanged by a 
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -126,6 +127,8 @@ def create_app(database: Path) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def new_game(request: Request) -> dict[str, Any]:
         data = await _json(request)
+        if isinstance(data, dict) and data.get("seed") is None:
+            data = {**data, "seed": secrets.randbelow(2**31)}  # no seed: a fresh deal
         try:
             config = GameConfig.from_dict(data)
         except ConfigError as exc:

@@ -231,6 +231,7 @@ class WebGame:
         only for a spymaster seat or a spectator of an AI-only game, never for a guesser."""
         state = self.state
         sees_key = self.person is None or self.person[1] is Role.SPYMASTER
+        over = state.outcome is not None
         cards = []
         for i, word in enumerate(state.board.words):
             card = picture(word)
@@ -248,10 +249,14 @@ class WebGame:
             clue = {"word": view.clue.word, "number": _number(view.clue.number),
                     "guesses_left": view.guesses_left}
         outcome = state.outcome
-        over = outcome is not None
         coop_team = state.real_team
+        config = self.config.to_dict()
+        if not (sees_key or over):
+            # The seed deals the board: with it and this toolkit a guesser could compute the
+            # key, so a guesser learns it only when the game is over.
+            config["seed"] = None
         return {
-            "config": self.config.to_dict(),
+            "config": config,
             "rows": state.rules.layout.rows, "cols": state.rules.layout.cols,
             "edition": state.rules.edition, "clue_rules": state.rules.clue_rules,
             "cards": cards,

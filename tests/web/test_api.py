@@ -38,6 +38,7 @@ def assert_no_hidden_identity(raw: str) -> None:
         assert card["key"] is None
     if not view["over"]:
         assert view["explanations"] == []
+        assert view["config"]["seed"] is None  # the seed deals the key
 
 
 def test_pages_and_static_files(client: TestClient) -> None:
@@ -97,6 +98,13 @@ def test_the_spymaster_sees_the_key_and_clues_are_checked(client: TestClient) ->
                                "expect": view["moves"]})
     assert played.status_code == 200
     assert "red spymaster: ocean: 2" in " ".join(played.json()["history"])
+
+
+def test_no_seed_means_a_fresh_deal(client: TestClient) -> None:
+    first = client.post("/api/games", json={"role": "spymaster"}).json()["view"]
+    second = client.post("/api/games", json={"role": "spymaster"}).json()["view"]
+    assert isinstance(first["config"]["seed"], int)
+    assert [c["word"] for c in first["cards"]] != [c["word"] for c in second["cards"]]
 
 
 def test_watching_steps_one_move_at_a_time(client: TestClient) -> None:

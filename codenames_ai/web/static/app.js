@@ -23,7 +23,9 @@ async function start(event) {
   event.preventDefault();
   const form = new FormData($("setup-form"));
   const settings = {};
-  for (const [name, value] of form.entries()) settings[name] = name === "seed" ? Number(value) : value;
+  for (const [name, value] of form.entries()) {
+    if (name === "seed") { if (value !== "") settings.seed = Number(value); } else settings[name] = value;
+  }
   try {
     const created = await api("POST", "/api/games", settings);
     history.pushState({}, "", `/game/${created.id}`);
