@@ -31,7 +31,6 @@ from ..core import (
     guess_limit,
     parse_clue_number,
 )
-from ..core.cards import Identity
 from ..core.state import GameState
 from ..decks import default_deck, read_word_list, wordlists_dir
 from ..pictures import picture
@@ -192,7 +191,7 @@ class WebGame:
                     move["why"] = str(explanation)
             move["by"] = "ai"
             self._apply(move)
-        except (IllegalActionError, ValueError, TypeError, AttributeError) as exc:
+        except Exception as exc:  # an AI that fails forfeits its move; the page goes on
             move = {"move": "forfeit", "by": "ai", "reason": f"{type(exc).__name__}: {exc}"}
             self._apply(move)
         return move
@@ -324,7 +323,3 @@ def _parse(kind: object, data: dict[str, Any], state: GameState) -> dict[str, An
 
 def _number(number: object) -> int | str:
     return number if isinstance(number, int) else "unlimited"
-
-
-def identity_names() -> dict[str, str]:
-    return {i.value: i.name.lower() for i in Identity}
