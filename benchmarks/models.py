@@ -48,20 +48,29 @@ def in_fresh_process(code: str, repeats: int) -> float:
     return statistics.median(runs)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5)
-    args = parser.parse_args()
-    print(f"codenames-ai {__version__}, Python {platform.python_version()}, {platform.machine()}")
+def load_figures(repeats: int) -> dict[str, float]:
+    """Seconds: first use (convert + cache), cold start from the cache, and the two baselines."""
     with tempfile.TemporaryDirectory() as cache:
         start = time.perf_counter()
         subprocess.run([sys.executable, "-c", COLD_START.format(cache=cache)], check=True,
                        capture_output=True)
         first = time.perf_counter() - start
-        cold = in_fresh_process(COLD_START.format(cache=cache), args.repeats)
+        cold = in_fresh_process(COLD_START.format(cache=cache), repeats)
         kv_path = f"{cache}/models/glove-6b-50d/model.kv"
-        gensim_load = in_fresh_process(GENSIM_LOAD.format(path=kv_path), args.repeats)
-    convert = in_fresh_process(CONVERT, max(1, args.repeats // 2))
+        gensim_load = in_fresh_process(GENSIM_LOAD.format(path=kv_path), repeats)
+    convert = in_fresh_process(CONVERT, max(1, repeats // 2))
+    return {"first use s": first, "cold start s": cold, "gensim load baseline s": gensim_load,
+            "convert baseline s": convert}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    print(f"codenames-ai {__version__}, Python {platform.python_version()}, {platform.machine()}")
+    figures = load_figures(args.repeats)
+    first, cold = figures["first use s"], figures["cold start s"]
+    gensim_load, convert = figures["gensim load baseline s"], figures["convert baseline s"]
     print(f"first use (convert + cache, whole process)  {first:6.2f} s")
     print(f"cold start from the cache (median of {args.repeats})     {cold:6.2f} s")
     print(f"  baseline: gensim KeyedVectors.load(mmap) {gensim_load:6.2f} s "

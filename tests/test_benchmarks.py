@@ -1,0 +1,36 @@
+"""The benchmark suite's plumbing (one small section for real): its JSON and its comparison.
+Speeds are printed, never asserted."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks.suite import FORMAT, main
+
+
+def test_suite_writes_figures_and_compares(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                           ) -> None:
+    first = tmp_path / "first.json"
+    main(["--quick", "--only", "engine", "--json", str(first)])
+    document = json.loads(first.read_text())
+    assert document["format"] == FORMAT and document["quick"] is True
+    assert document["machine"]["cpus"] and document["versions"]["codenames-ai"]
+    assert set(document["figures"]["engine"]) == {
+        "bare engine ms/game", "runner + random agents ms/game",
+        "record write + parse ms/game", "replay ms/game"}
+    assert all(v > 0 for v in document["figures"]["engine"].values())
+    main(["--quick", "--only", "engine", "--json", str(tmp_path / "second.json"),
+          "--compare", str(first)])
+    out = capsys.readouterr().out
+    assert "before" in out and "bare engine ms/game" in out
+
+
+def test_unknown_sections_and_files_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="unknown section"):
+        main(["--only", "engines"])
+    (tmp_path / "x.json").write_text("{}")
+    with pytest.raises(SystemExit, match="not a benchmark file"):
+        main(["--only", "engine", "--compare", str(tmp_path / "x.json")])
