@@ -15,6 +15,13 @@ def test_readme_python_blocks_run() -> None:
         exec(compile(block, str(README), "exec"), {"__name__": "readme"})
 
 
+def test_the_api_page_runs() -> None:
+    page = README.parent / "docs" / "api.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(), flags=re.S)
+    assert len(blocks) == 1
+    exec(compile(blocks[0], str(page), "exec"), {"__name__": "api"})
+
+
 def test_readme_opens_with_the_two_quickstart_commands() -> None:
     text = README.read_text()
     quickstart = text.split("## Quickstart", 1)[1].split("\n## ", 1)[0]

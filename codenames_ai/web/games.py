@@ -188,7 +188,7 @@ class WebGame:
                 move = {"move": "clue", "word": clue.word, "number": _number(clue.number)}
                 explanation = getattr(agent, "last_explanation", None)
                 if explanation is not None:
-                    move["why"] = str(explanation)
+                    move["why"] = explanation.describe()
             move["by"] = "ai"
             self._apply(move)
         except Exception as exc:  # an AI that fails forfeits its move; the page goes on

@@ -76,6 +76,7 @@ def test_a_whole_game_as_guesser_never_sees_the_key(client: TestClient, role: st
         assert view["cards"][card["index"]]["revealed"] is not None
     assert view["over"] and view["outcome"]
     assert view["explanations"]  # the AI's reasons, once the game is over
+    assert all(" aims at " in line for line in view["explanations"])
     late = client.post(f"/api/games/{game_id}/moves", json={"move": "pass"})
     assert late.status_code == 409 and "the game is over" in late.json()["error"]
     assert_no_hidden_identity(client.get(f"/api/games/{game_id}").text)
