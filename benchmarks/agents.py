@@ -14,7 +14,6 @@ latency over vocabularies of 10k, 25k and 50k words.
 from __future__ import annotations
 
 import argparse
-import math
 import platform
 import statistics
 import time
@@ -28,21 +27,13 @@ from codenames_ai.agents import make_agent
 from codenames_ai.agents.evaluation import GameFigures, single_team, two_team
 from codenames_ai.core import EDITIONS, WORDS, GameState, Seats, Team, deal
 from codenames_ai.decks import default_deck
+from codenames_ai.harness.summary import wilson
 from codenames_ai.vectors import ModelStore
 
 SPYMASTERS = ["glove-ev-spymaster-v1", "glove-threshold-spymaster-v1", "glove-gap-spymaster-v1",
               "minilm-ev-spymaster-v1", "ensemble-ev-spymaster-v1"]
 GUESSERS = ["glove-guesser-v1", "glove-nearest-guesser-v1", "minilm-guesser-v1",
             "minilm-nearest-guesser-v1"]
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 0.0)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def agent(agent_id: str, cache_dir: str | None, vocabulary: int) -> Any:

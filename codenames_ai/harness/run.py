@@ -19,6 +19,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from ..core.errors import ConfigError
 from .backends import Backend, PoolBackend, SerialBackend
 from .games import FAILED, check_agents
 from .results import ResultsFolder, read_results_in_order, read_spec
@@ -32,8 +33,6 @@ BACKENDS = ("pool", "serial", "ray")
 def make_backend(name: str, *, workers: int | None = None, batch_size: int = 16,
                  address: str | None = None) -> Backend:
     """A backend by name (``pool``, ``serial`` or ``ray``)."""
-    from ..core.errors import ConfigError
-
     if name == "serial":
         return SerialBackend()
     if name == "pool":
@@ -100,8 +99,6 @@ def run_tournament(spec: TournamentSpec, out: Path, backend: Backend, *,
 
 def write_summary(out: Path, spec: TournamentSpec | None = None) -> dict[str, Any]:
     """Summarise a results folder and write ``summary.json`` beside the games."""
-    from ..core.errors import ConfigError
-
     spec = spec or read_spec(out)
     if spec is None:
         raise ConfigError(f"{out} holds no tournament (no tournament.json); run "
