@@ -189,3 +189,25 @@ def test_clue_and_guess_bad_input() -> None:
         result = codenames(*args)
         assert result.returncode == 1, (args, result.stderr)
         assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+CUSTOM_BOARD = ("burger,fridge,scissors,knife,ocean,piano,dragon,bank,apple,winter,moon,glue,"
+                "river,doctor,cake,laptop,sofa,bucket,candle,garlic,hammer,pillow,rocket,tiger,"
+                "violin")
+
+
+def test_the_default_spymaster_clues_a_custom_deck_and_says_why() -> None:
+    result = runner.invoke(app, ["clue", "--board", CUSTOM_BOARD, "--key",
+                                 "RRRRRRRRRBBBBBBBBNNNNNNNA", "--team", "red", "--explain"])
+    assert result.exit_code == 0, result.output
+    word, number = result.output.splitlines()[0].split()
+    assert word.isalpha() and 1 <= int(number) <= 4
+    assert "linked to" in result.output and "kept away from" in result.output
+
+
+def test_a_card_no_mind_reads_is_one_clear_line() -> None:
+    board = CUSTOM_BOARD.replace("burger", "qzxvbnm")
+    result = codenames("clue", "--board", board, "--key", "RRRRRRRRRBBBBBBBBNNNNNNNA",
+                       "--team", "red")
+    assert result.returncode == 1
+    assert "qzxvbnm" in result.stderr and len(result.stderr.strip().splitlines()) == 1

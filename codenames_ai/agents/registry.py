@@ -58,6 +58,17 @@ REGISTRY: dict[str, AgentSpec] = {
                   "touches random face-up cards"),
         *_embedding("glove-6b-50d", "glove"),
         *_embedding("minilm", "minilm"),
+        # The shipped minds, one model each (for leave-one-mind-out measurement).
+        *_embedding("minilm-l6-words", "minilm-words"),
+        *_embedding("wordnet-3.0", "wordnet"),
+        AgentSpec("panel-spymaster-v2", Role.SPYMASTER,
+                  "codenames_ai.agents.panel:PanelSpymaster",
+                  "panel spymaster: GloVe, MiniLM and WordNet must agree; familiar words; "
+                  "reads its guesser and never repeats a clue"),
+        AgentSpec("panel-guesser-v2", Role.GUESSER,
+                  "codenames_ai.agents.panel:PanelGuesser",
+                  "panel guesser: GloVe, MiniLM and WordNet together, calibrated stop, "
+                  "memory of earlier clues"),
         AgentSpec("ensemble-ev-spymaster-v1", Role.SPYMASTER,
                   "codenames_ai.agents.spymasters:EVSpymaster",
                   "expected-value spymaster on GloVe and MiniLM together (needs the minilm "
@@ -68,8 +79,8 @@ REGISTRY: dict[str, AgentSpec] = {
                    ("config", EVConfig(noise=0.6, stop_quantile=0.90)))),
     )
 }
-DEFAULT_SPYMASTER = "glove-ev-spymaster-v1"
-DEFAULT_GUESSER = "glove-guesser-v1"
+DEFAULT_SPYMASTER = "panel-spymaster-v2"
+DEFAULT_GUESSER = "panel-guesser-v2"
 
 
 def load_entry_point(entry_point: str) -> Any:

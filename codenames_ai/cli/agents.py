@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER
 from ..core import (
     WORDS,
     Clue,
@@ -74,7 +75,7 @@ def clue(
     team: Annotated[str, typer.Option(help="The team to give a clue for: red or blue.")],
     revealed: Annotated[str, typer.Option(help="Cards already covered, comma-separated.")] = "",
     spymaster: Annotated[str, typer.Option(help="Agent id or module:Class.")]
-    = "glove-ev-spymaster-v1",
+    = DEFAULT_SPYMASTER,
     model: Annotated[str | None, typer.Option(help="Word-vector model for the agent.")] = None,
     clue_rules: Annotated[str, typer.Option(help="classic, strict, flexible, pictures.")]
     = "classic",
@@ -114,7 +115,7 @@ def guess(
     board: Annotated[str, typer.Option(help="The face-up cards, comma-separated.")],
     clue_word: Annotated[str, typer.Option("--clue", help="The clue word.")],
     number: Annotated[str, typer.Option(help="The clue number (0, 1, 2, ... or unlimited).")],
-    guesser: Annotated[str, typer.Option(help="Agent id or module:Class.")] = "glove-guesser-v1",
+    guesser: Annotated[str, typer.Option(help="Agent id or module:Class.")] = DEFAULT_GUESSER,
     model: Annotated[str | None, typer.Option(help="Word-vector model for the agent.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:

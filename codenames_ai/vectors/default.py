@@ -19,6 +19,7 @@ import numpy as np
 
 from ..core.errors import ModelError
 from .model import WordVectors
+from .shipped import SHIPPED_MINDS, build_shipped, source_of
 from .store import ModelStore
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ def build_glove_6b_50d() -> tuple[KeyedVectors, str, str]:
 
 BUILDERS: dict[str, Callable[[], tuple[KeyedVectors, str, str]]] = {
     DEFAULT_MODEL: build_glove_6b_50d,
+    **{name: functools.partial(build_shipped, name) for name in SHIPPED_MINDS},
 }
 
 
@@ -70,4 +72,8 @@ def load_model(name: str = DEFAULT_MODEL, *, cache_dir: Path | str | None = None
 def _load(name: str, root: str) -> WordVectors:
     store = ModelStore(root)
     builder = BUILDERS.get(name)
+    if builder is not None and name in SHIPPED_MINDS and store.has(name) \
+            and store.info(name).source != source_of(name):
+        vectors, source, fmt = builder()  # the shipped file changed: convert it again
+        store.add_vectors(name, vectors, source=source, vector_format=fmt, replace=True)
     return store.open_or_build(name, builder) if builder else store.open(name)

@@ -1,0 +1,114 @@
+"""Leave one mind out: does a spymaster's clue carry to a mind it does not contain?
+
+Run by hand: ``python -m benchmarks.minds [--boards 200] [--workers 2] [--cache-dir DIR]``.
+For every mind M of the panel, the panel spymaster *without* M gives clues to a guesser that
+thinks only with M (the nearest-card guesser: it touches the clue's number of most similar
+cards, never stopping early); it keeps the full panel's clue vocabulary, so only the judging
+loses M. The full panel and two v1 spymasters play the same guessers in the same table. Single-team races (9 own, 8 opponent, 7 bystanders, 1 assassin, 25 turns) on
+boards dealt from ``benchmarks/heldout_nouns.txt``: nouns in none of the shipped decks, kept
+to those every mind can read. Prints win rate with a 95% Wilson interval, assassin losses per
+100 games, clue precision (own cards found in a clue's turn, up to its number, over numbers
+given), turns per win and mean clue number.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from codenames_ai.agents import make_agent
+from codenames_ai.agents.evaluation import GameFigures, single_team
+from codenames_ai.agents.panel import DEFAULT_MINDS, PanelSpymaster
+from codenames_ai.core import WORDS
+from codenames_ai.harness.summary import wilson
+from codenames_ai.vectors import load_model
+
+HELDOUT = Path(__file__).resolve().parent / "heldout_nouns.txt"
+GUESSER_OF = {"glove-6b-50d": "glove-nearest-guesser-v1",
+              "minilm-l6-words": "minilm-words-nearest-guesser-v1",
+              "wordnet-3.0": "wordnet-nearest-guesser-v1"}
+V1_SPYMASTERS = ("glove-ev-spymaster-v1", "glove-gap-spymaster-v1")
+
+
+def heldout_deck(cache_dir: str | None) -> list[str]:
+    """The held-out nouns every mind can read."""
+    words = [w.strip() for w in HELDOUT.read_text(encoding="utf-8").splitlines()
+             if w.strip() and not w.startswith("#")]
+    models = [load_model(m, cache_dir=cache_dir) for m in DEFAULT_MINDS]
+    return [w for w in words if all(w in m for m in models)]
+
+
+def spymaster(label: str, cache_dir: str | None) -> Any:
+    if label.startswith("panel-without-"):
+        left_out = label.removeprefix("panel-without-")
+        # The full panel's familiar vocabulary: only the judging loses the mind.
+        return PanelSpymaster(minds=tuple(m for m in DEFAULT_MINDS if m != left_out),
+                              cache_dir=cache_dir, known_by=DEFAULT_MINDS)
+    return make_agent(label, cache_dir=cache_dir)
+
+
+def run_cell(job: tuple[str, str, int, str | None]) -> tuple[str, str, list[GameFigures], float]:
+    label, mind, boards, cache_dir = job
+    deck = heldout_deck(cache_dir)
+    clue_giver = spymaster(label, cache_dir)
+    guesser = make_agent(GUESSER_OF[mind], cache_dir=cache_dir)
+    start = time.perf_counter()
+    figures = [single_team(WORDS, deck, seed, clue_giver, guesser) for seed in range(boards)]
+    return label, mind, figures, time.perf_counter() - start
+
+
+def figures_of(games: list[GameFigures]) -> dict[str, float]:
+    wins = [g for g in games if g.won]
+    low, high = wilson(len(wins), len(games))
+    asked = sum(sum(g.clue_numbers) for g in games)
+    found = sum(sum(g.targets_found) for g in games)
+    numbers = [n for g in games for n in g.clue_numbers]
+    return {"games": len(games), "win": len(wins) / len(games), "win_low": low,
+            "win_high": high, "assassin_per_100": 100 * sum(g.assassin for g in games)
+            / len(games), "precision": found / asked if asked else 0.0,
+            "turns_per_win": sum(g.turns for g in wins) / len(wins) if wins else 0.0,
+            "mean_number": sum(numbers) / len(numbers) if numbers else 0.0}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--cache-dir", default=None)
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument("--only", default=None,
+                        help="comma-separated spymaster labels (default: all)")
+    args = parser.parse_args()
+    labels = [f"panel-without-{m}" for m in DEFAULT_MINDS] + ["panel-spymaster-v2",
+                                                              *V1_SPYMASTERS]
+    if args.only:
+        labels = [label for label in labels if label in args.only.split(",")]
+    deck = heldout_deck(args.cache_dir)
+    print(f"leave one mind out: {args.boards} boards per cell from {len(deck)} held-out "
+          f"nouns; guessers touch the clue's N nearest cards in one mind")
+    jobs = [(label, mind, args.boards, args.cache_dir) for label in labels
+            for mind in DEFAULT_MINDS]
+    results: dict[tuple[str, str], dict[str, float]] = {}
+    with ProcessPoolExecutor(args.workers) as pool:
+        for label, mind, games, seconds in pool.map(run_cell, jobs):
+            results[(label, mind)] = {**figures_of(games), "seconds": seconds}
+    header = f"{'spymaster':36} {'guesser mind':16} {'win % [95% CI]':>18} {'assassin':>8} " \
+             f"{'precision':>9} {'turns/win':>9} {'mean N':>6}"
+    print(header)
+    print("-" * len(header))
+    for (label, mind), f in results.items():
+        mark = " (held out)" if label == f"panel-without-{mind}" else ""
+        print(f"{label:36} {mind + mark:16} {100 * f['win']:5.1f} [{100 * f['win_low']:4.1f}-"
+              f"{100 * f['win_high']:5.1f}] {f['assassin_per_100']:8.1f} "
+              f"{f['precision']:9.2f} {f['turns_per_win']:9.2f} {f['mean_number']:6.2f}")
+    if args.json:
+        args.json.write_text(json.dumps({f"{k[0]} | {k[1]}": v for k, v in results.items()},
+                                        indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

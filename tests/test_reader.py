@@ -1,0 +1,184 @@
+"""docs/reading/reader.py, run as readers run it: games against a real spymaster, played
+both by direct calls and through a server, which must print the same.
+
+A direct call loads the clue rules' language data (a few seconds), so calls that do not
+depend on each other run side by side, and each direct call runs alongside the same call
+through the server.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from codenames_ai.core import WORDS, Identity, deal
+from codenames_ai.decks import read_word_list
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "docs" / "reading" / "reader.py"
+DECK = ROOT / "benchmarks" / "heldout_nouns.txt"
+SPYMASTER = "glove-gap-spymaster-v1"
+SOCKET = ".server.sock"
+
+Result = subprocess.CompletedProcess[str]
+Servers = list[subprocess.Popen[str]]
+
+
+def run(folder: Path, *args: str) -> Result:
+    return subprocess.run([sys.executable, str(SCRIPT), "--dir", str(folder), *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def shown(result: Result) -> str:
+    """What a reader sees, checked for anything that would give the spymaster away."""
+    text = result.stdout + result.stderr
+    assert SPYMASTER not in text and "seed" not in text.lower(), text
+    return text
+
+
+def together(*calls: tuple[Path, tuple[str, ...]]) -> list[Result]:
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(lambda call: run(call[0], *call[1]), calls))
+
+
+def passed(result: Result) -> str:
+    assert result.returncode == 0, result.stderr
+    return shown(result)
+
+
+def refused(result: Result) -> str:
+    """A bad input: one line, exit code 1, no traceback."""
+    assert result.returncode == 1, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    assert len(shown(result).strip().splitlines()) == 1, shown(result)
+    return result.stderr
+
+
+def same(direct: Result, served: Result) -> Result:
+    assert (served.returncode, served.stdout, served.stderr) == (
+        direct.returncode, direct.stdout, direct.stderr)
+    return direct
+
+
+def snapshot(folder: Path) -> Path:
+    """A copy of a direct reading, to try bad inputs on while the game goes on in it."""
+    copy = folder.with_name(f"{folder.name}-{len(list(folder.parent.iterdir()))}")
+    shutil.copytree(folder, copy)
+    return copy
+
+
+@pytest.fixture
+def servers() -> Iterator[Servers]:
+    """The servers a test starts, killed at its end if they still run."""
+    started: Servers = []
+    yield started
+    for server in started:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
+def serve(folder: Path, servers: Servers) -> subprocess.Popen[str]:
+    """A server for folder, once it listens (callers then wait while it loads the game)."""
+    (folder / SOCKET).unlink(missing_ok=True)  # left by a killed one
+    server = subprocess.Popen([sys.executable, str(SCRIPT), "--dir", str(folder), "serve"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    servers.append(server)
+    deadline = time.monotonic() + 60
+    while not (folder / SOCKET).exists():
+        assert server.poll() is None, server.stderr.read() if server.stderr else ""
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    return server
+
+
+def ask(folder: Path, request: bytes) -> dict[str, object]:
+    """A raw request to the server for folder, and its answer."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
+        client.connect(str(folder / SOCKET))
+        client.sendall(request)
+        answer: dict[str, object] = json.loads(b"".join(iter(lambda: client.recv(65536), b"")))
+    return answer
+
+
+def test_one_blind_game(tmp_path: Path, servers: Servers) -> None:
+    direct, served = tmp_path / "direct", tmp_path / "served"
+    assert "setup" in refused(run(direct, "show"))
+    passed(run(direct, "setup", "--spymasters", SPYMASTER, "--games-per", "2", "--seed", "3"))
+    shutil.copytree(direct, served)  # the same schedule: the same games
+    server = serve(served, servers)
+
+    def both(*args: str) -> Result:
+        """The same call direct and through the server: the same output, code and files."""
+        result = same(*together((direct, args), (served, args)))
+        assert (served / "actions.json").read_text() == (direct / "actions.json").read_text()
+        return result
+
+    # The test is the experimenter: it may read the schedule to know the key.
+    board = json.loads((direct / ".schedule.json").read_text())["games"][0]["board"]
+    dealt = deal(WORDS, read_word_list(DECK), board)
+    own = [w for w, k in zip(dealt.words, dealt.key, strict=True)
+           if k is dealt.starting_team.agent]
+    assassin = dealt.words[dealt.key.index(Identity.ASSASSIN)]
+
+    before = snapshot(direct)
+    table, unknown, verdict, *through_server, second = together(
+        (before, ("show",)), (before, ("touch", "notacard")), (before, ("rate", "great")),
+        (served, ("show",)), (served, ("touch", "notacard")), (served, ("rate", "great")),
+        (served, ("serve",)))
+    for alone, through in zip((table, unknown, verdict), through_server, strict=True):
+        same(alone, through)
+    assert "Game 1 of 2, turn 1." in passed(table) and "Clue:" in passed(table)
+    assert "no card 'notacard'" in refused(unknown)
+    assert "invalid choice" in refused(verdict)
+    assert "a server already runs" in refused(second)
+
+    assert passed(both("touch", own[0])).startswith(f"{own[0]}: one of your agents. The turn")
+    server.kill()  # SIGKILL: the game is in the files, and a direct call goes on with it
+    server.wait()
+    assert "the turn is over" in passed(both("stop"))
+    server = serve(served, servers)  # a new server replays the game
+    assert "Clue:" in passed(both("rate", "clear", "saw", "it", "at", "once"))
+    assert "Lost: you touched the assassin." in passed(both("touch", assassin))
+    assert "Next: next (game 2 of 2)." in passed(both("rate", "baffling"))
+
+    # Replayed by a direct call, these cost seconds each; the same main answers them.
+    twice, over, again, alone = together(
+        (served, ("rate", "stretch")), (served, ("touch", own[1])),
+        (served, ("touch", own[0])), (direct, ("touch", own[0])))
+    assert "already rated" in refused(twice)
+    assert "game is over" in refused(over)
+    assert "already turned over" in refused(same(alone, again))
+
+    finished = snapshot(direct)
+    summary, *following = together((finished, ("summary", "--json")),
+                                   (direct, ("next",)), (served, ("next",)))
+    assert summary.returncode == 0, summary.stderr  # names the spymasters: the experimenter's
+    data = json.loads(summary.stdout)
+    row = data["spymasters"][SPYMASTER]
+    assert (row["games"], row["wins"], row["assassin_losses"]) == (1, 0, 1)
+    assert row["verdicts"] == {"clear": 1, "stretch": 0, "baffling": 1}
+    assert data["clues"][0]["note"] == "saw it at once"
+    second_game = passed(same(*following))
+    assert second_game.startswith("Game 2 of 2, turn 1.") and "Clue:" in second_game
+    assert passed(run(served, "show")) == second_game  # the game the server kept
+    for request in (b"not json\n", b'{"argv": ["setup"]}\n', b"[]\n", b"x" * 100_000):
+        answer = ask(served, request)
+        assert answer["code"] == 1 and str(answer["err"]).count("\n") == 1, answer
+    assert passed(run(served, "show")) == second_game  # and it goes on
+
+    assert passed(run(served, "stop-server")) == "Server stopped.\n"
+    assert server.wait(10) == 0 and not (served / SOCKET).exists()
+    server = serve(served, servers)
+    server.terminate()  # SIGTERM, here while it loads the game
+    assert server.wait(10) == 0 and not (served / SOCKET).exists()
+    assert "no server runs" in refused(run(served, "stop-server"))

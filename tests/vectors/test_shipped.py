@@ -1,0 +1,42 @@
+"""The minds shipped in models/: they load without torch, read like minds, and a damaged file
+is refused in one line that names it and the command that rebuilds it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from codenames_ai.core.errors import ModelError
+from codenames_ai.vectors.shipped import SHIPPED_MINDS, read_shipped, shipped_path
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED_MINDS))
+def test_a_shipped_mind_loads_and_links_related_words(name: str) -> None:
+    words, vectors = read_shipped(name)
+    assert len(words) == len(vectors) > 40_000 and np.isfinite(vectors).all()
+    index = {w: i for i, w in enumerate(words)}
+    unit = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+    def cos(a: str, b: str) -> float:
+        return float(unit[index[a]] @ unit[index[b]])
+
+    assert cos("knife", "scissors") > cos("knife", "ocean")
+    assert cos("doctor", "hospital") > cos("doctor", "violin")
+
+
+@pytest.mark.parametrize("damage", ["missing", "truncated", "garbage"])
+def test_a_damaged_mind_is_refused_with_the_rebuild_command(tmp_path: Path, damage: str) -> None:
+    name = "wordnet-3.0"
+    path = tmp_path / SHIPPED_MINDS[name].filename
+    if damage != "missing":
+        shutil.copy(shipped_path(name), path)
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 2] if damage == "truncated" else b"\x00junk" * 50)
+    with pytest.raises(ModelError) as caught:
+        read_shipped(name, path)
+    message = str(caught.value)
+    assert "\n" not in message and str(path) in message
+    assert "python models/build_wordnet.py" in message
