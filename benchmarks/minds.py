@@ -1,14 +1,15 @@
 """Leave one mind out: does a spymaster's clue carry to a mind it does not contain?
 
-Run by hand: ``python -m benchmarks.minds [--boards 200] [--workers 2] [--cache-dir DIR]``.
-For every mind M of the panel, the panel spymaster *without* M gives clues to a guesser that
-thinks only with M (the nearest-card guesser: it touches the clue's number of most similar
-cards, never stopping early); it keeps the full panel's clue vocabulary, so only the judging
-loses M. The full panel and two v1 spymasters play the same guessers in the same table. Single-team races (9 own, 8 opponent, 7 bystanders, 1 assassin, 25 turns) on
-boards dealt from ``benchmarks/heldout_nouns.txt``: nouns in none of the shipped decks, kept
-to those every mind can read. Prints win rate with a 95% Wilson interval, assassin losses per
-100 games, clue precision (own cards found in a clue's turn, up to its number, over numbers
-given), turns per win and mean clue number.
+Run by hand: ``python -m benchmarks.minds [--boards 200] [--workers 2] [--cache-dir DIR]``. For
+every mind M of the panel, the panel spymaster *without* M gives clues to a guesser that thinks
+only with M (the nearest-card guesser: it touches the clue's number of most similar cards,
+never stopping early); it keeps the full panel's clue vocabulary, so only the judging loses M.
+The full panel and two v1 spymasters play the same guessers in the same table. Single-team
+races (9 own, 8 opponent, 7 bystanders, 1 assassin, 25 turns) on boards dealt from
+``benchmarks/heldout_nouns.txt``: nouns in none of the shipped decks, kept to those every mind
+can read. Prints win rate with a 95% Wilson interval, assassin losses per 100 games, clue
+precision (own cards found in a clue's turn, up to its number, over numbers given), turns per
+win and mean clue number.
 """
 
 from __future__ import annotations

@@ -6,13 +6,15 @@ Run by hand, never imported by the package:
     python models/build_wordnet.py            # writes models/wordnet-3.0.npz, prints the checks
 
 Recipe: every word is a mixture of its senses, weighted by their SemCor tag counts (cntlist.rev)
-plus a rank prior, so the common senses dominate. A sense's features are the synsets it reaches
-(itself; hypernyms and hyponyms, decaying with distance; part/whole, substance, member;
-derivation; domain; similar-to/also-see; antonyms) and dictionary lemmas: the words of its own
-and its neighbours' glosses and examples and the lemmas of its synsets, so a clue that appears in
-a card's definition (the DETECT paper's dictionary relevance) shares a feature with that card.
-The word x feature matrix is PPMI-weighted per block, reduced by a randomized truncated SVD to D
-dimensions and L2-normalised; rows are stored as int8 with one float32 scale each.
+plus a prior falling with sense rank, so the common senses dominate; an inflected form that
+WordNet lacks (knives) takes its morphy base forms' senses. A sense's features are the synsets it
+reaches (itself; hypernyms up to 4 steps and hyponyms up to 2, decaying with distance; part/whole,
+substance, member; derivation; domain; similar-to/also-see; antonyms) and dictionary lemmas: the
+words of its own and its neighbours' glosses and examples and the lemmas of its synsets, while a
+word also names itself, so a clue that appears in a card's definition (the DETECT paper's
+dictionary relevance) shares a feature with that card. The word x feature matrix is TF-IDF
+weighted and L2-normalised per block (synsets, lemmas), reduced by a randomized truncated SVD to
+D dimensions, centred and L2-normalised; rows are stored as int8 with one float32 scale each.
 
 The data files are parsed here directly (their format is wndb(5WN)): nltk's reader refuses paths
 outside its data folders and wants a lexnames file Debian does not ship.
@@ -37,6 +39,10 @@ from common import MODELS_DIR, WORDLISTS_DIR, mind_words  # noqa: E402
 WORDNET_DIR = Path("/usr/share/wordnet")
 OUT = MODELS_DIR / "wordnet-3.0.npz"
 SOURCE = "WordNet 3.0 (Princeton, WordNet licence) from Debian wordnet-base"
+LICENCE = (  # the WordNet licence asks that its notice travel with every copy
+    "WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Used under the "
+    "WordNet 3.0 licence; its full text is in models/wordnet-3.0.md."
+)
 BUILD_COMMAND = "apt-get install -y wordnet-base && python models/build_wordnet.py"
 POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 
@@ -105,11 +111,12 @@ class Recipe:
 
     dims: int = 180  # the most that keeps 52k int8 rows under 10 MB
     rank_prior: float = 3.0  # pseudo-count of sense k is rank_prior / k, added to its tag count
+    noun_bias: float = 2.0  # noun senses' weight times this: cards are things (a watch, a bug)
     hyper_decay: float = 0.4  # weight of a hypernym d steps up is hyper_decay ** d
     hyper_depth: int = 4
     hypo_decay: float = 0.6
     hypo_depth: int = 2
-    hypo_spread: float = 0.0  # a hyponym's weight is divided by (number of siblings) ** this
+    hypo_spread: float = 0.5  # a hyponym's weight is divided by (number of siblings) ** this
     relations: dict[str, float] = field(  # one hop each
         default_factory=lambda: {
             "part": 1.0, "derivation": 1.0, "domain": 1.0, "similar": 1.0, "antonym": 1.0,
@@ -212,13 +219,17 @@ def lemmas_of(wn: WordNet, word: str) -> dict[str, list[str]]:
     return found
 
 
-def sense_weights(wn: WordNet, word: str, rank_prior: float) -> dict[int, float]:
+def sense_weights(
+    wn: WordNet, word: str, rank_prior: float, noun_bias: float = 1.0
+) -> dict[int, float]:
     """synset -> share of the word's use: tag count plus a prior falling with sense rank."""
     weights: dict[int, float] = defaultdict(float)
     for pos, lemmas in lemmas_of(wn, word).items():
+        bias = noun_bias if pos == "n" else 1.0
         for lemma in lemmas:
             for rank, synset in enumerate(wn.index[pos][lemma], start=1):
-                weights[synset] += wn.counts.get((lemma, pos, rank), 0) + rank_prior / rank
+                count = wn.counts.get((lemma, pos, rank), 0)
+                weights[synset] += bias * (count + rank_prior / rank)
     total = sum(weights.values())
     return {s: w / total for s, w in weights.items()}
 
@@ -302,13 +313,13 @@ def sense_features(wn: WordNet, recipe: Recipe) -> tuple[sp.csr_matrix, sp.csr_m
     return reach.tocsr(), lemmas.tocsr(), vocab
 
 
-def sense_matrix(wn: WordNet, words: list[str], n: int, rank_prior: float) -> sp.csr_matrix:
+def sense_matrix(wn: WordNet, words: list[str], n: int, recipe: Recipe) -> sp.csr_matrix:
     """words x synsets: each word's sense shares."""
     rows: list[int] = []
     cols: list[int] = []
     vals: list[float] = []
     for i, word in enumerate(words):
-        for synset, w in sense_weights(wn, word, rank_prior).items():
+        for synset, w in sense_weights(wn, word, recipe.rank_prior, recipe.noun_bias).items():
             rows.append(i)
             cols.append(synset)
             vals.append(w)
@@ -361,7 +372,7 @@ def features(wn: WordNet, words: list[str], recipe: Recipe) -> tuple[list[str], 
     reach, lemmas, vocab = sense_features(wn, recipe)
     column = {lemma: j for j, lemma in enumerate(vocab)}
     covered = [w for w in words if lemmas_of(wn, w)]
-    senses = sense_matrix(wn, covered, reach.shape[0], recipe.rank_prior)
+    senses = sense_matrix(wn, covered, reach.shape[0], recipe)
     own_rows, own_cols = zip(  # the word names itself: the feature glosses that mention it share
         *[(i, column[lemma]) for i, word in enumerate(covered)
           for pos_lemmas in lemmas_of(wn, word).values() for lemma in pos_lemmas],
@@ -470,7 +481,7 @@ def main() -> None:
     figures["words_covered"] = f"{len(covered)}/{len(words)}"
     figures["build_seconds"] = round(time.time() - start)
     meta = {
-        "source": SOURCE, "build_command": BUILD_COMMAND, "D": recipe.dims,
+        "source": SOURCE, "licence": LICENCE, "build_command": BUILD_COMMAND, "D": recipe.dims,
         "recipe": __doc__.split("Recipe: ", 1)[1].split("\n\n")[0].replace("\n", " "),
         "weights": asdict(recipe), "figures": figures,
     }

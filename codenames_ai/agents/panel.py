@@ -514,6 +514,9 @@ class PanelSpymaster:
             text.append(f"kept away from {danger.word.upper()} ({kind})")
         if partner.failed:
             text.append(f"not repeating {', '.join(sorted(partner.failed))}, which did not work")
+        open_targets = [w.upper() for w in (words[t] for t in targets) if w in partner.leftovers]
+        if open_targets:
+            text.append(f"{_join(open_targets)} also left over from an earlier clue")
         if partner.touches:
             best = int(np.argmax(partner.weights))
             text.append(f"your touches so far fit {self.panel.minds[best].label} best")
