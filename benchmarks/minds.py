@@ -7,15 +7,16 @@ never stopping early); it keeps the full panel's clue vocabulary, so only the ju
 The full panel and two v1 spymasters play the same guessers in the same table. Single-team
 races (9 own, 8 opponent, 7 bystanders, 1 assassin, 25 turns) on boards dealt from
 ``benchmarks/heldout_nouns.txt``: nouns in none of the shipped decks, kept to those every mind
-can read. Prints win rate with a 95% Wilson interval, assassin losses per 100 games, clue
-precision (own cards found in a clue's turn, up to its number, over numbers given), turns per
-win and mean clue number.
+can read. A guesser whose mind lacks the clue word touches a random face-up card. Prints win
+rate with a 95% Wilson interval, assassin losses per 100 games, clue precision (own cards found
+in a clue's turn, up to its number, over numbers given), turns per win and mean clue number.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -24,7 +25,8 @@ from typing import Any
 from codenames_ai.agents import make_agent
 from codenames_ai.agents.evaluation import GameFigures, single_team
 from codenames_ai.agents.panel import DEFAULT_MINDS, PanelSpymaster
-from codenames_ai.core import WORDS
+from codenames_ai.core import WORDS, Guess, GuesserAction, GuesserView, Pass
+from codenames_ai.core.errors import ModelError
 from codenames_ai.harness.summary import wilson
 from codenames_ai.vectors import load_model
 
@@ -52,11 +54,33 @@ def spymaster(label: str, cache_dir: str | None) -> Any:
     return make_agent(label, cache_dir=cache_dir)
 
 
+class UnknownClueGuesser:
+    """A guesser on one mind, as a person would be: a clue word its mind does not know is
+    no reason to stop the game; it touches a face-up card at random (seeded per game)."""
+
+    def __init__(self, guesser: Any) -> None:
+        self.guesser = guesser
+        self._rng = random.Random(0)
+
+    def start_game(self, seed: int) -> None:
+        self.guesser.start_game(seed)
+        self._rng = random.Random(seed)
+
+    def guess(self, view: GuesserView) -> GuesserAction:
+        try:
+            action: GuesserAction = self.guesser.guess(view)
+        except ModelError:
+            if view.guesses_made and view.can_pass:
+                return Pass()
+            return Guess(self._rng.choice(view.unrevealed))
+        return action
+
+
 def run_cell(job: tuple[str, str, int, str | None]) -> tuple[str, str, list[GameFigures], float]:
     label, mind, boards, cache_dir = job
     deck = heldout_deck(cache_dir)
     clue_giver = spymaster(label, cache_dir)
-    guesser = make_agent(GUESSER_OF[mind], cache_dir=cache_dir)
+    guesser = UnknownClueGuesser(make_agent(GUESSER_OF[mind], cache_dir=cache_dir))
     start = time.perf_counter()
     figures = [single_team(WORDS, deck, seed, clue_giver, guesser) for seed in range(boards)]
     return label, mind, figures, time.perf_counter() - start
