@@ -15,9 +15,7 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -29,8 +27,9 @@ from codenames_ai.agents.panel import PanelSpymaster
 from codenames_ai.core import WORDS, GameState, deal
 from codenames_ai.decks import default_deck
 from codenames_ai.harness.backends import PoolBackend
-from codenames_ai.harness.run import run_tournament
 from codenames_ai.harness.spec import TournamentSpec
+
+from .tournament import games_per_second
 
 
 def clue_ms(spymaster: Any, boards: int) -> tuple[float, float, int]:
@@ -47,18 +46,6 @@ def clue_ms(spymaster: Any, boards: int) -> tuple[float, float, int]:
         times.append(time.perf_counter() - start)
     size = len(spymaster.panel.words if hasattr(spymaster, "panel") else spymaster.space.words)
     return 1e3 * statistics.median(times), 1e3 * float(np.quantile(times, 0.95)), size
-
-
-def games_per_second(spymaster: str, guesser: str, games: int, repeats: int) -> float:
-    spec = TournamentSpec.from_options(spymasters=[spymaster], guessers=[guesser], games=games,
-                                       seed=1)
-    rates = []
-    for _ in range(repeats):
-        with tempfile.TemporaryDirectory() as folder:
-            started = time.perf_counter()
-            run_tournament(spec, Path(folder), PoolBackend(2, 16), quiet=True)
-            rates.append(games / (time.perf_counter() - started))
-    return statistics.median(rates)
 
 
 def main() -> None:
@@ -85,7 +72,9 @@ def main() -> None:
           f"{args.repeats}")
     for spymaster, guesser in (("panel-spymaster-v2", "panel-guesser-v2"),
                                ("glove-ev-spymaster-v1", "glove-guesser-v1")):
-        rate = games_per_second(spymaster, guesser, args.games, args.repeats)
+        spec = TournamentSpec.from_options(spymasters=[spymaster], guessers=[guesser],
+                                           games=args.games, seed=1)
+        rate = games_per_second(spec, PoolBackend(2, 16), args.repeats)
         print(f"  {spymaster} + {guesser}: {rate:.1f} games/s", flush=True)
 
 
