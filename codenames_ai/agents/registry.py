@@ -98,13 +98,26 @@ def load_entry_point(entry_point: str) -> Any:
         raise ConfigError(f"module {module_name!r} has no {attribute!r}") from None
 
 
-def make_agent(name: str, **options: Any) -> Any:
+_ROLE_METHOD = {Role.SPYMASTER: "give_clue", Role.GUESSER: "guess"}
+
+
+def _role_mismatch(name: str, role: Role, seat: str) -> ConfigError:
+    known = ", ".join(sorted(s.agent_id for s in REGISTRY.values() if s.role is role))
+    return ConfigError(f"{seat or 'this seat'} needs a {role.value}, and {name!r} is not one; "
+                       f"{role.value}s: {known}")
+
+
+def make_agent(name: str, *, role: Role | None = None, seat: str = "", **options: Any) -> Any:
     """Build the agent registered as ``name`` (or a ``module:Class`` plugin) with
-    ``options`` passed to its constructor."""
+    ``options`` passed to its constructor. With ``role``, refuse an agent of another role
+    (a guesser in a spymaster seat would forfeit every clue); ``seat`` names the seat in
+    that message."""
     spec = REGISTRY.get(name)
     if spec is None and ":" not in name:
         known = ", ".join(sorted(REGISTRY))
         raise ConfigError(f"unknown agent {name!r}; known agents: {known}, or 'module:Class'")
+    if role is not None and spec is not None and spec.role is not role:
+        raise _role_mismatch(name, role, seat)
     factory = load_entry_point(spec.entry_point if spec else name)
     if spec is not None:
         options = {**dict(spec.defaults), **options}
@@ -113,6 +126,8 @@ def make_agent(name: str, **options: Any) -> Any:
     except TypeError as exc:
         raise ConfigError(f"cannot build agent {name!r} with options {sorted(options)}: "
                           f"{exc}") from None
+    if role is not None and not callable(getattr(agent, _ROLE_METHOD[role], None)):
+        raise _role_mismatch(name, role, seat)
     if spec is not None:
         agent.agent_id = spec.agent_id  # the versioned id, as records and results show it
     return agent

@@ -16,6 +16,7 @@ from ..core import (
     GuesserView,
     Identity,
     Phase,
+    Role,
     SpymasterView,
     Team,
     normalize_word,
@@ -97,7 +98,8 @@ def clue(
         raise ConfigError(f"{side.value} has no agents left to find on this board")
     view = SpymasterView(**fields, key=tuple(identities), cover_team=None,  # type: ignore[arg-type]
                          cover_candidates=())
-    agent = make_agent(spymaster, **({"model": model} if model else {}))
+    agent = make_agent(spymaster, role=Role.SPYMASTER, seat="--spymaster",
+                       **({"model": model} if model else {}))
     given = agent.give_clue(view)
     explanation = getattr(agent, "last_explanation", None)
     if as_json:
@@ -129,7 +131,8 @@ def guess(
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
     the_clue = Clue(clue_word.strip(), clue_number)
-    agent = make_agent(guesser, **({"model": model} if model else {}))
+    agent = make_agent(guesser, role=Role.GUESSER, seat="--guesser",
+                       **({"model": model} if model else {}))
     fields, shown = _table(cards, None, [], Team.RED, "basic")
     picks: list[str] = []
     limit = clue_number + 1 if isinstance(clue_number, int) and clue_number > 0 else len(cards)

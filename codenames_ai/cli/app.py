@@ -358,9 +358,12 @@ def check(
 def _seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str]) -> Seats:
     """Seats for the variant from agent ids (red, blue); each seat gets its own agent."""
     from ..agents.registry import make_agent
+    from ..core.cards import Role as SeatRole
 
-    red_spymaster, blue_spymaster = (make_agent(a) for a in spymasters)
-    red_guesser = make_agent(guessers[0])
+    red_spymaster, blue_spymaster = (
+        make_agent(a, role=SeatRole.SPYMASTER, seat=f"--{team}-spymaster")
+        for a, team in zip(spymasters, ("red", "blue"), strict=True))
+    red_guesser = make_agent(guessers[0], role=SeatRole.GUESSER, seat="--red-guesser")
     match rules.variant.value:
         case "coop":
             return Seats.coop(spymaster=red_spymaster, guesser=red_guesser)
@@ -370,7 +373,8 @@ def _seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str
         case _:
             return Seats.standard(red_spymaster=red_spymaster, red_guesser=red_guesser,
                                   blue_spymaster=blue_spymaster,
-                                  blue_guesser=make_agent(guessers[1]))
+                                  blue_guesser=make_agent(guessers[1], role=SeatRole.GUESSER,
+                                                           seat="--blue-guesser"))
 
 
 def _explanations(seats: Seats, game: GameRecord) -> dict[str, str]:

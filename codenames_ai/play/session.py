@@ -16,6 +16,7 @@ from ..core import (
     GameRecord,
     GuessMade,
     InvalidClue,
+    Role,
     RuleSet,
     Seats,
     Team,
@@ -34,10 +35,12 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
     """The rule set (variant set for the role), the seats, and the person's team (``None``
     when the person plays for both teams)."""
     def spymaster() -> Any:
-        return make_agent(spymaster_id, **(spymaster_options or {}))
+        return make_agent(spymaster_id, role=Role.SPYMASTER, seat="the AI spymaster",
+                          **(spymaster_options or {}))
 
     def guesser() -> Any:
-        return make_agent(guesser_id, **(guesser_options or {}))
+        return make_agent(guesser_id, role=Role.GUESSER, seat="the AI guesser",
+                          **(guesser_options or {}))
 
     person_guesser = HumanGuesser(console, time_limit=time_limit)
     if role == "guess":

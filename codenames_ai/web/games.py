@@ -201,9 +201,9 @@ class WebGame:
             if role is Role.SPYMASTER:
                 options = ({"risk": self.config.strength}
                            if self.config.spymaster.endswith("ev-spymaster-v1") else {})
-                self._agents[(team, role)] = make_agent(self.config.spymaster, **options)
+                self._agents[(team, role)] = make_agent(self.config.spymaster, role=role, **options)
             else:
-                self._agents[(team, role)] = make_agent(self.config.guesser)
+                self._agents[(team, role)] = make_agent(self.config.guesser, role=role)
         return self._agents[(team, role)]
 
     def _apply(self, move: dict[str, Any]) -> None:
