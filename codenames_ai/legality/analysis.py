@@ -30,9 +30,15 @@ _SUFFIXES: tuple[tuple[str, frozenset[str], frozenset[str]], ...] = tuple(
         ("ive", "ADJ", "VERB"), ("dom", "NOUN", "NOUN ADJ"), ("hood", "NOUN", "NOUN"),
         ("ship", "NOUN", "NOUN"), ("ize", "VERB", "NOUN ADJ"), ("ise", "VERB", "NOUN ADJ"),
         ("y", "ADJ", "NOUN VERB"), ("en", "ADJ VERB", "NOUN ADJ"),
+        ("ing", "NOUN ADJ", "NOUN VERB"),
     )
 )
 _PREFIXES = ("un",)
+# Suffixes that also end many underived words (evening, ceiling): the derived word must sound
+# like its base plus the suffix.
+_HEARD_SUFFIXES = frozenset({"ing"})
+# Compound ends whose vowel English reduces (chairman: CHAIR + m'n, not CHAIR + MAN).
+_REDUCED_TAILS = frozenset({"man", "men", "woman", "women"})
 _MIN_PART = 3  # shorter pieces ('he' in 'heart') are never parts of a compound
 _VOWEL_LETTERS = set("aeiou")
 
@@ -130,14 +136,26 @@ def derivation_bases(word: str, lex: Lexicon) -> frozenset[str]:
         if suffix == "ly":
             candidates.add(stem + "le")
         for base in candidates:
-            if len(base) >= _MIN_PART and lex.parts_of_speech(base) & base_pos:
+            if (len(base) >= _MIN_PART and lex.parts_of_speech(base) & base_pos
+                    and (suffix not in _HEARD_SUFFIXES or _sounds_derived(word, base, lex))):
                 bases.add(base)
+    bases.update(base for base in lex.derived_from(word) if len(base) >= _MIN_PART)
     for prefix in _PREFIXES:
         base = word[len(prefix):]
         if (word.startswith(prefix) and len(base) >= _MIN_PART
                 and lex.parts_of_speech(base) & own_pos):
             bases.add(base)
     return frozenset(bases)
+
+
+def _sounds_derived(word: str, base: str, lex: Lexicon) -> bool:
+    """``word`` sounds like ``base`` with something added (whaling: WHALE + ing), or the CMU
+    dictionary lacks one of them. EVENING is not EVEN + ing: the vowel of -en is gone."""
+    whole, first = lex.phones(word), lex.phones(base)
+    if not whole or not first:
+        return True
+    return any(len(w) > len(b) and _stress_free(w[:len(b)]) == _stress_free(b)
+               for w in whole for b in first)
 
 
 def family(word: str, lex: Lexicon) -> frozenset[str]:
@@ -174,7 +192,8 @@ def compound_splits(word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
             continue
         whole, first, second = lex.phones(word), lex.phones(head), lex.phones(tail)
         if whole and first and second and not any(
-            _sounds_joined(p, a, b) for p in whole for a in first for b in second
+            _sounds_joined(p, a, b, reducible=tail in _REDUCED_TAILS)
+            for p in whole for a in first for b in second
         ):
             continue
         splits.append((head, tail))
@@ -182,11 +201,17 @@ def compound_splits(word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
 
 
 def _sounds_joined(whole: tuple[str, ...], first: tuple[str, ...],
-                  second: tuple[str, ...]) -> bool:
+                  second: tuple[str, ...], *, reducible: bool = False) -> bool:
     cut = len(first)
+    tail = whole[cut:]
     return (len(whole) == cut + len(second)
             and _stress_class(whole[:cut]) == _stress_class(first)
-            and _stress_free(whole[cut:]) == _stress_free(second))
+            and (_stress_free(tail) == _stress_free(second)
+                 or reducible and _vowels_reduced(tail) == _vowels_reduced(second)))
+
+
+def _vowels_reduced(phones: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple("AH" if p[-1].isdigit() else p for p in phones)
 
 
 def _intrinsic(raw: str, word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
@@ -270,8 +295,11 @@ def analyze(raw: str) -> WordAnalysis:
 def _relations(word: str, intrinsic: tuple[tuple[str, str], ...], lex: Lexicon) -> WordAnalysis:
     fam = family(word, lex)
     compound: set[str] = set()
-    for head, tail in compound_splits(word, lex):
-        compound |= family(head, lex) | family(tail, lex)
+    # A derived word built on a compound is built on its parts too (chairmanship <- chairman
+    # <- chair + man).
+    for member in fam:
+        for head, tail in compound_splits(member, lex):
+            compound |= family(head, lex) | family(tail, lex)
     pronunciations = lex.phones(word)
     phones = {_stress_free(p) for p in pronunciations}
     rhymes = {r for p in pronunciations if (r := _rhyme(p)) is not None}

