@@ -82,20 +82,44 @@ def serve(
         help="SQLite file for the games (default: in the user data folder).")] = None,
 ) -> None:
     """Play in the browser: a local web app with the AI spymaster and AI team-mates."""
+    import errno
+    import socket
+
     import platformdirs
     import uvicorn
 
     from ..web.app import create_app
+    from ..web.store import StoreError
 
+    # The port and the database are checked before anything says the server started, the
+    # port first so that a refused start creates no database file.
+    if not 0 <= port <= 65535:
+        raise ConfigError(f"port {port} is not a port number (0 to 65535); choose one with "
+                          "--port")
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+    except OSError as exc:
+        listener.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise ConfigError(f"port {port} on {host} is already in use (another server?); "
+                              "stop it or choose another port with --port") from None
+        raise ConfigError(f"cannot listen on {host} port {port} ({exc.strerror or exc}); "
+                          "choose another address with --host or port with --port") from None
     database = db or Path(platformdirs.user_data_dir("codenames-ai")) / "web-games.sqlite3"
     try:
         application = create_app(database)
-    except OSError as exc:
-        raise ConfigError(f"{database}: cannot open the games database ({exc})") from None
+    except StoreError as exc:
+        listener.close()
+        raise ConfigError(f"{exc}; give --db a games file made by codenames serve, or a new "
+                          "file name in a folder you can write") from None
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"codenames-ai web app on http://{shown}:{port}/  (games kept in {database}; "
                "Ctrl-C stops it)")
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(application, host=host, port=port,
+                                           log_level="warning"))
+    server.run(sockets=[listener])
 
 
 def _version_callback(value: bool) -> None:

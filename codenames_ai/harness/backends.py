@@ -9,14 +9,24 @@ backend (``codenames_ai.harness.ray_backend``) has the same interface.
 Pool workers are forked (on Linux) after ``check_agents`` has loaded everything the agents
 share, so they start in milliseconds instead of seconds. ``run_tournament`` starts no thread
 before forking (its progress bar refreshes from the main thread).
+
+Workers die with the driver, however it ends (even ``kill -9``): on Linux the kernel kills
+them when it dies (``PR_SET_PDEATHSIG``); everywhere, a watchdog thread in each worker exits
+when its parent process is gone, and a worker waiting for work reads end-of-file, because a
+forked worker closes the driver's ends of the pipes it inherited (the open ends kept every
+worker of a killed driver blocked on its pipe for ever).
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import multiprocessing
 import os
 import signal
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -69,20 +79,50 @@ class SerialBackend:
 _BATCH_DONE = "batch-done"
 
 
-def _worker_main(connection: Connection, spec: TournamentSpec) -> None:
-    """A pool worker: plays the batches it is sent until it is sent ``None``."""
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+WATCH_INTERVAL = 0.5  # seconds between two looks of a worker's watchdog at its parent
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this process end when process ``parent`` (its parent) ends, even by ``kill -9``."""
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError, AttributeError):  # no libc prctl: the watchdog
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # it died before we could ask
+        os._exit(1)
+    threading.Thread(target=watch_parent, args=(parent,), name="codenames-watchdog",
+                     daemon=True).start()
+
+
+def watch_parent(parent: int, interval: float = WATCH_INTERVAL) -> None:
+    """Exit this process at once when its parent is no longer ``parent`` (it died, and
+    this process was given to another). The portable half of ``die_with_parent``."""
+    while os.getppid() == parent:
+        time.sleep(interval)
+    os._exit(1)
+
+
+def _worker_main(connection: Connection, spec: TournamentSpec, parent: int,
+                 inherited: Sequence[Connection] = ()) -> None:
+    """A pool worker: plays the batches it is sent until it is sent ``None``.
+
+    ``inherited``: the driver's ends of the workers' pipes, copied into a forked worker;
+    closed here, so that the worker's own pipe reads end-of-file when the driver dies."""
+    for other in inherited:
+        other.close()
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     threadpool_limits(1)  # a forked worker keeps the BLAS threads its parent started
-    while True:
-        try:
+    try:
+        while True:
             games = connection.recv()
-        except EOFError:  # the parent is gone (killed): nothing left to do
-            return
-        if games is None:
-            return
-        for result in play_games(spec, games):
-            connection.send(result)
-        connection.send(_BATCH_DONE)
+            if games is None:
+                return
+            for result in play_games(spec, games):
+                connection.send(result)
+            connection.send(_BATCH_DONE)
+    except (EOFError, OSError):  # the parent is gone (killed): nothing left to do
+        return
 
 
 @dataclass
@@ -109,6 +149,8 @@ class PoolBackend:
         # language data loaded by the parent's agent check), and share those pages.
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         self._context: Any = multiprocessing.get_context(method)
+        self._forks = method == "fork"
+        self._ends: list[Connection] = []  # the driver's ends of the live workers' pipes
 
     def run(self, spec: TournamentSpec, games: Sequence[int], emit: Emit) -> None:
         # Smaller batches when there are few games, so every worker gets some.
@@ -138,9 +180,13 @@ class PoolBackend:
 
     def _start(self, spec: TournamentSpec) -> _Worker:
         parent, child = self._context.Pipe()
+        self._ends.append(parent)
+        # A forked worker gets a copy of every open descriptor: it closes the driver's ends.
+        inherited = list(self._ends) if self._forks else []
         with environment(SINGLE_THREADED):  # read by a spawned worker's BLAS at start
-            process = self._context.Process(target=_worker_main, args=(child, spec),
-                                            name="codenames-worker", daemon=True)
+            process = self._context.Process(
+                target=_worker_main, args=(child, spec, os.getpid(), inherited),
+                name="codenames-worker", daemon=True)
             process.start()
         child.close()
         return _Worker(process, parent)
@@ -175,7 +221,7 @@ class PoolBackend:
                                         "this game"))
             else:
                 queue.appendleft([game])
-        dead.connection.close()
+        self._close(dead.connection)
         return self._start(spec)
 
     def _stop(self, worker: _Worker) -> None:
@@ -186,7 +232,12 @@ class PoolBackend:
         if worker.process.is_alive():
             worker.process.kill()
             worker.process.join(1)
-        worker.connection.close()
+        self._close(worker.connection)
+
+    def _close(self, connection: Connection) -> None:
+        connection.close()
+        with contextlib.suppress(ValueError):
+            self._ends.remove(connection)
 
 
 def _exit_reason(code: int | None) -> str:

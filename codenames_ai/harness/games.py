@@ -16,8 +16,8 @@ from typing import Any
 
 from ..agents.registry import make_agent
 from ..core.board import deal
-from ..core.cards import Team
-from ..core.errors import CodenamesError
+from ..core.cards import Role, Team
+from ..core.errors import CodenamesError, ConfigError
 from ..core.protocols import agent_id
 from ..core.runner import IDLE, Seats, play_game
 from ..decks import default_deck
@@ -62,9 +62,26 @@ class TimedAgent:
         return self._timed("guess", view)
 
 
-def build_agent(ref: AgentRef) -> Any:
-    """Build an agent from its tournament entry (``ConfigError`` if it cannot be built)."""
-    return make_agent(ref.agent, **dict(ref.options))
+def build_agent(ref: AgentRef, role: Role | None = None, seat: str = "") -> Any:
+    """Build an agent from its tournament entry; ``ConfigError`` naming the entry if it
+    cannot be built (an unknown id, an option its constructor refuses, a plugin that
+    crashes) or, with ``role``, if it is not an agent of that role (``seat`` names where)."""
+    entry = f"agent {ref.label!r}" + (f" ({ref.agent})" if ref.agent != ref.label else "")
+    try:
+        return make_agent(ref.agent, role=role, seat=seat, **dict(ref.options))
+    except CodenamesError as exc:  # the registry's message names the id already
+        label = f"agent {ref.label!r}: " if ref.agent != ref.label else ""
+        raise ConfigError(f"{label}{' '.join(str(exc).split())}") from None
+    except Exception as exc:  # the constructor refused an option value, or crashed
+        options = f" with options {dict(ref.options)}" if ref.options else ""
+        kind = "" if isinstance(exc, ValueError | TypeError) else f"{type(exc).__name__}: "
+        raise ConfigError(f"{entry}: cannot be built{options}: {kind}{_one_line(exc)}"
+                          ) from None
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return (text[:300] + "...") if len(text) > 300 else text or type(exc).__name__
 
 
 @functools.lru_cache(maxsize=4)
@@ -106,8 +123,8 @@ def play_games(spec: TournamentSpec, indices: Iterable[int]) -> Iterator[dict[st
 def _seats(spec: TournamentSpec, task: GameTask, starting: Team
            ) -> tuple[Seats, dict[str, TimedAgent]]:
     def team(ref: TeamRef) -> tuple[TimedAgent, TimedAgent]:
-        return (TimedAgent(build_agent(spec.agent(ref.spymaster))),
-                TimedAgent(build_agent(spec.agent(ref.guesser))))
+        return (TimedAgent(build_agent(spec.agent(ref.spymaster), Role.SPYMASTER)),
+                TimedAgent(build_agent(spec.agent(ref.guesser), Role.GUESSER)))
 
     red_spymaster, red_guesser = team(task.red)
     if spec.mode is Mode.COOP:
@@ -124,14 +141,31 @@ def _seats(spec: TournamentSpec, task: GameTask, starting: Team
     return Seats(red_spymaster, red_guesser, blue_spymaster, blue_guesser), timed
 
 
+def seat_roles(spec: TournamentSpec) -> dict[str, dict[Role, str]]:
+    """The roles each agent label plays in ``spec``, with where the spec puts it there."""
+    roles: dict[str, dict[Role, str]] = {a.label: {} for a in spec.agents}
+    for role, labels, key in ((Role.SPYMASTER, spec.spymasters, "spymasters"),
+                              (Role.GUESSER, spec.guessers, "guessers")):
+        for label in labels:
+            roles[label].setdefault(role, f"the {role.value} seat (it is listed in '{key}')")
+    for team in spec.teams:
+        for role, label in ((Role.SPYMASTER, team.spymaster), (Role.GUESSER, team.guesser)):
+            roles[label].setdefault(role, f"the {role.value} seat of team {team.label!r}")
+    return roles
+
+
 def check_agents(spec: TournamentSpec) -> None:
-    """Build every agent once, so an unknown id or a broken plugin stops the tournament
-    before any game with one clear message. This also loads what the agents share (models,
-    clue spaces, their legality filters, the clue rules' language data), so that workers
-    forked afterwards start warm and share those pages with this process."""
+    """Build every agent once, in each role the spec gives it, so an unknown id, an option
+    value its constructor refuses, a broken plugin or an agent in a seat of the other role
+    (a guesser as spymaster forfeits every clue) stops the tournament before any game with
+    one clear message. This also loads what the agents share (models, clue spaces, their
+    legality filters, the clue rules' language data), so that workers forked afterwards
+    start warm and share those pages with this process."""
     rules = spec.rules()
     for ref in spec.agents:
-        agent = build_agent(ref)
+        seats = seat_roles(spec)[ref.label]
+        for role, seat in seats.items() if seats else [(None, "")]:
+            agent = build_agent(ref, role, seat)
         legal_mask = getattr(getattr(agent, "space", None), "legal_mask", None)
         if callable(legal_mask):
             legal_mask(rules.clue_rules, ())

@@ -4,13 +4,22 @@ Every game result is appended as one line and fsync'd as soon as the game ends, 
 (even ``kill -9``) loses at most the games in flight. A torn last line, the only damage such
 a crash can leave, is cut off when the folder is opened again; finished games are never
 rewritten, and a game already in the file is never played again.
+
+A run holds ``tournament.lock`` in the folder (an ``flock``, released by the kernel however
+the run ends), so a second run on the same folder is refused instead of playing every game
+twice. Every line read back is checked (a JSON object with the fields a result has, and the
+teams, matchup and board the schedule gives its game): a line changed by hand is reported by
+file and line number, never half-used.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import os
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -22,6 +31,11 @@ FORMAT = "codenames-ai/tournament"
 VERSION = 1
 SPEC_FILE = "tournament.json"
 GAMES_FILE = "games.jsonl"
+LOCK_FILE = "tournament.lock"
+STATUSES = ("ok", "failed")  # games.OK, games.FAILED (games imports the agents; this not)
+SCHEDULE_FIELDS = ("matchup", "board", "red", "blue")
+HAND_EDITED = ("finished lines are never rewritten, so the file was changed by hand: restore "
+               "it from a copy, or delete that line to play its game again")
 
 
 class ResultsFolder:
@@ -32,18 +46,36 @@ class ResultsFolder:
         self.spec = spec
         self.games_path = root / GAMES_FILE
         self._file: IO[str] | None = None
-        root.mkdir(parents=True, exist_ok=True)
-        saved = read_spec(root)
-        if saved is None:
-            _write_atomic(root / SPEC_FILE, _spec_document(spec))
-        elif saved.fingerprint() != spec.fingerprint():
-            raise ConfigError(
-                f"{root} holds a different tournament ({_difference(saved, spec)}); to "
-                f"continue it, run: codenames tournament --out {root} (with no other options), "
-                "or choose another --out")
-        elif saved.games != spec.games:
-            _write_atomic(root / SPEC_FILE, _spec_document(spec))  # extended or shortened
-        self.done = _repair_and_index(self.games_path)
+        self._lock: IO[str] | None = None
+        created = _make_folder(root)
+        try:
+            self._lock = _lock(root)
+            saved = read_spec(root)
+            if saved is None:
+                _write_atomic(root / SPEC_FILE, _spec_document(spec))
+            elif saved.fingerprint() != spec.fingerprint():
+                raise ConfigError(
+                    f"{root} holds a different tournament ({_difference(saved, spec)}); to "
+                    f"continue it, run: codenames tournament --out {root} (with no other "
+                    "options), or choose another --out")
+            elif saved.games != spec.games:
+                _write_atomic(root / SPEC_FILE, _spec_document(spec))  # extended or shortened
+            self.done = _repair_and_index(self.games_path)
+        except OSError as exc:
+            self._undo(created)
+            raise ConfigError(f"cannot use {root} as the results folder: "
+                              f"{exc.strerror or exc}; choose another --out") from None
+        except BaseException:
+            self._undo(created)
+            raise
+
+    def _undo(self, created: list[Path]) -> None:
+        """Leave nothing behind but what was there: the lock, and the folders just made."""
+        self.close()
+        for folder in reversed(created):
+            with contextlib.suppress(OSError):
+                (folder / LOCK_FILE).unlink(missing_ok=True)
+                folder.rmdir()
 
     def missing(self) -> list[int]:
         """Games of the schedule not in the file yet, in order."""
@@ -54,17 +86,27 @@ class ResultsFolder:
         index = int(result["game"])
         if index in self.done:
             return
-        if self._file is None:
-            self._file = self.games_path.open("a", encoding="utf-8")
-        self._file.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        line = json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n"
+        try:
+            if self._file is None:
+                self._file = self.games_path.open("a", encoding="utf-8")
+            self._file.write(line)
+            self._file.flush()
+            os.fsync(self._file.fileno())
+        except OSError as exc:  # a full disk: a torn line at most, cut off on the next run
+            raise ConfigError(f"cannot write to {self.games_path}: {exc.strerror or exc}; "
+                              "the finished games are kept: make room and run the same "
+                              "command to play the rest") from None
         self.done.add(index)
 
     def close(self) -> None:
         if self._file is not None:
-            self._file.close()
+            with contextlib.suppress(OSError):
+                self._file.close()
             self._file = None
+        if self._lock is not None:
+            self._lock.close()  # releases the flock
+            self._lock = None
 
     def __enter__(self) -> ResultsFolder:
         return self
@@ -83,60 +125,151 @@ def read_spec(root: Path) -> TournamentSpec | None:
         return None
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read the tournament spec ({exc}); the folder is "
-                          "damaged") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the tournament spec: {exc.strerror or exc}"
+                          ) from None
+    except (ValueError, RecursionError) as exc:  # JSON, UTF-8, a number too long
+        raise ConfigError(f"{path}: cannot read the tournament spec ({_first_line(exc)}); "
+                          "the folder is damaged") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ConfigError(f"{path} is not a codenames-ai tournament spec")
     if document.get("version") != VERSION:
         raise ConfigError(f"{path}: spec version {document.get('version')!r} is not supported "
                           f"(this toolkit reads version {VERSION})")
+    if not isinstance(document.get("spec"), dict):
+        raise ConfigError(f"{path}: no 'spec' table; the folder is damaged")
     try:
         return TournamentSpec.from_dict(document["spec"])
-    except (KeyError, ConfigError) as exc:
+    except ConfigError as exc:
         raise ConfigError(f"{path}: {exc}") from None
 
 
+def parse_result(line: bytes | str, where: str, spec: TournamentSpec | None = None
+                 ) -> dict[str, Any]:
+    """One line of ``games.jsonl`` as a result; ``ConfigError`` naming ``where`` (file and
+    line) if it is not one. With ``spec``, a game of its schedule must also name the teams,
+    matchup and board the schedule gives it."""
+    try:
+        result = json.loads(line)
+    except (ValueError, RecursionError) as exc:  # JSON, UTF-8, a number too long, nesting
+        raise ConfigError(f"{where} is damaged ({_first_line(exc)}); {HAND_EDITED}") from None
+    problem = _result_problem(result, spec)
+    if problem:
+        raise ConfigError(f"{where} is not a game result ({problem}); {HAND_EDITED}")
+    return result  # type: ignore[no-any-return]
+
+
+def _result_problem(result: Any, spec: TournamentSpec | None) -> str:
+    if not isinstance(result, dict):
+        return f"a JSON {type(result).__name__.replace('list', 'array')}, not an object"
+    game = result.get("game")
+    if not isinstance(game, int) or isinstance(game, bool) or game < 0:
+        return "'game' must be a game number"
+    status = result.get("status")
+    if status not in STATUSES:
+        return f"'status' must be one of {', '.join(STATUSES)}"
+    if status == "ok":
+        if not isinstance(result.get("record"), list):
+            return "'record' must be a list of rows"
+        seconds = result.get("seconds", 0.0)
+        if not _is_number(seconds):
+            return "'seconds' must be a number"
+        moves = result.get("moves", {})
+        if not isinstance(moves, dict) or not all(
+                isinstance(m, list) and len(m) == 2 and _is_number(m[0]) and _is_number(m[1])
+                for m in moves.values()):
+            return "'moves' must map seats to [moves, seconds]"
+    elif not _is_text(result.get("reason", "")):
+        return "'reason' must be text"
+    if spec is not None and game < spec.games:
+        from .games import schedule_entry  # games imports the agents: only when checking
+
+        expected = schedule_entry(spec.task(game))
+        for key in SCHEDULE_FIELDS:
+            if result.get(key) != expected[key]:
+                return (f"game {game} has {key} {repr(result.get(key))[:80]}, the schedule "
+                        f"says {expected[key]!r}")
+    return ""
+
+
+def _is_text(value: Any) -> bool:
+    """A string every terminal can print (not a lone surrogate such as ``"\\ud800"``)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _is_number(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or isinstance(value, float) and math.isfinite(value)
+
+
 def read_results(root: Path) -> Iterator[dict[str, Any]]:
-    """Every complete result line of a folder, in file order (a torn last line is skipped)."""
+    """Every complete result line of a folder, in file order (a torn last line is skipped);
+    ``ConfigError`` naming the line for one that is not a result."""
     path = root / GAMES_FILE
     if not path.exists():
         return
-    with path.open(encoding="utf-8") as lines:
+    with _open_results(path) as lines:
         for number, line in enumerate(lines, start=1):
-            if not line.endswith("\n"):
-                return  # torn by a crash mid-write; the game will be played again
-            try:
-                result = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ConfigError(f"{path}: line {number} is damaged ({exc.msg}); finished "
-                                  "lines are never rewritten, so the file was changed by "
-                                  "hand") from None
-            yield result
-
-
-def read_results_in_order(root: Path) -> Iterator[dict[str, Any]]:
-    """Every complete result, in schedule order, holding one result in memory at a time
-    (a pass over the file finds where each game's line starts)."""
-    path = root / GAMES_FILE
-    if not path.exists():
-        return
-    starts: dict[int, int] = {}
-    with path.open("rb") as handle:
-        offset = 0
-        for line in handle:
             if not line.endswith(b"\n"):
-                break
-            match = _GAME_FIELD.match(line)
-            game = int(match.group(1)) if match else int(json.loads(line)["game"])
-            starts.setdefault(game, offset)
-            offset += len(line)
-        for game in sorted(starts):
-            handle.seek(starts[game])
-            yield json.loads(handle.readline())
+                return  # torn by a crash mid-write; the game will be played again
+            yield parse_result(line, f"{path}: line {number}")
+
+
+class ResultsInOrder:
+    """Every complete result, in schedule order, holding one result in memory at a time
+    (a pass over the file finds where each game's line starts). With ``spec``, each line is
+    checked against its schedule too. ``where`` names the line of the result last given."""
+
+    def __init__(self, root: Path, spec: TournamentSpec | None = None) -> None:
+        self.path = root / GAMES_FILE
+        self.spec = spec
+        self.where = str(self.path)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        if not self.path.exists():
+            return
+        starts: dict[int, tuple[int, int]] = {}  # game: (offset, line number)
+        with _open_results(self.path) as handle:
+            offset = 0
+            for number, line in enumerate(handle, start=1):
+                if not line.endswith(b"\n"):
+                    break
+                match = _GAME_FIELD.match(line)
+                game = int(match.group(1)) if match else int(
+                    parse_result(line, f"{self.path}: line {number}")["game"])
+                starts.setdefault(game, (offset, number))
+                offset += len(line)
+            for game in sorted(starts):
+                offset, number = starts[game]
+                handle.seek(offset)
+                self.where = f"{self.path}: line {number}"
+                yield parse_result(handle.readline(), self.where, self.spec)
+
+
+def read_results_in_order(root: Path, spec: TournamentSpec | None = None
+                          ) -> Iterator[dict[str, Any]]:
+    """``ResultsInOrder`` as a plain iterator."""
+    return iter(ResultsInOrder(root, spec))
 
 
 _GAME_FIELD = re.compile(rb'\{"game":(\d+)[,}]')
+
+
+@contextlib.contextmanager
+def _open_results(path: Path) -> Iterator[IO[bytes]]:
+    try:
+        handle = path.open("rb")
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc.strerror or exc}") from None
+    with handle:
+        yield handle
 
 
 def _repair_and_index(path: Path) -> set[int]:
@@ -153,6 +286,54 @@ def _repair_and_index(path: Path) -> set[int]:
     return {int(result["game"]) for result in read_results(path.parent)}
 
 
+def _make_folder(root: Path) -> list[Path]:
+    """Create ``root`` and its missing parents; the folders made, outermost first."""
+    if root.exists() and not root.is_dir():
+        raise ConfigError(f"{root} is a file, not a folder; give --out a folder (it is made "
+                          "if missing)")
+    missing = [folder for folder in (root, *root.parents) if not folder.exists()]
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        for folder in missing:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise ConfigError(f"cannot make the results folder {root}: {exc.strerror or exc}; "
+                          "choose another --out") from None
+    return missing[::-1]
+
+
+def _lock(root: Path) -> IO[str]:
+    """Hold ``LOCK_FILE`` for this run; ``ConfigError`` if another run holds it."""
+    handle = (root / LOCK_FILE).open("a+", encoding="utf-8")
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # BlockingIOError here; PermissionError from msvcrt
+        handle.seek(0)
+        holder = handle.read(40).strip()
+        handle.close()
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise ConfigError(f"{root} is in use by another codenames tournament{who}; wait "
+                          "for it to end, or choose another --out") from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:200] if text else type(exc).__name__
+
+
 def _spec_document(spec: TournamentSpec) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "fingerprint": spec.fingerprint(),
             "spec": spec.to_dict()}
@@ -160,10 +341,15 @@ def _spec_document(spec: TournamentSpec) -> dict[str, Any]:
 
 def _write_atomic(path: Path, document: dict[str, Any]) -> None:
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-    with temporary.open("rb") as handle:
-        os.fsync(handle.fileno())
-    temporary.replace(path)
+    try:
+        temporary.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        with temporary.open("rb") as handle:
+            os.fsync(handle.fileno())
+        temporary.replace(path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+        raise
 
 
 def _difference(saved: TournamentSpec, given: TournamentSpec) -> str:

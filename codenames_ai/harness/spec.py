@@ -16,6 +16,7 @@ import difflib
 import hashlib
 import itertools
 import json
+import math
 import tomllib
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -101,6 +102,8 @@ class TournamentSpec:
         if self.games < 1:
             raise ConfigError(f"games must be at least 1, got {self.games}")
         labels = [a.label for a in self.agents]
+        for label in labels:
+            _check_name(label, "an agent label")
         duplicates = sorted({x for x in labels if labels.count(x) > 1})
         if duplicates:
             raise ConfigError(f"agent label(s) used twice: {', '.join(duplicates)}")
@@ -147,11 +150,20 @@ class TournamentSpec:
     def from_toml(cls, path: Path, **overrides: Any) -> TournamentSpec:
         """Read a TOML spec (see the README); ``overrides`` (not None) replace its keys."""
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise ConfigError(f"{path}: cannot read the tournament spec: {exc.strerror}") from None
+            raise ConfigError(f"{path}: cannot read the tournament spec: "
+                              f"{exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start} is not UTF-8); save "
+                              "the spec as UTF-8") from None
+        try:
+            data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        except (ValueError, RecursionError) as exc:  # a number of 4,300+ digits, deep nesting
+            first = (str(exc).splitlines() or [type(exc).__name__])[0][:120]
+            raise ConfigError(f"{path}: not a usable TOML spec: {first}") from None
         for key, value in overrides.items():
             if value is not None:
                 if key in RULE_KEYS:
@@ -166,31 +178,42 @@ class TournamentSpec:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TournamentSpec:
         """The inverse of ``to_dict`` (also the shape of a TOML spec)."""
+        if not isinstance(data, dict):
+            raise ConfigError("a tournament spec must be a table")
         _check_keys(data, SPEC_KEYS, "")
         rules = data.get("rules", {})
         if not isinstance(rules, dict):
             raise ConfigError("'rules' must be a table")
         _check_keys(rules, RULE_KEYS, "rules.")
         configured: dict[str, AgentRef] = {}
-        for label, entry in (data.get("agents") or {}).items():
+        agent_table = data.get("agents") or {}
+        if not isinstance(agent_table, dict):
+            raise ConfigError("'agents' must be a table of [agents.LABEL] tables")
+        for label, entry in agent_table.items():
+            _check_name(label, "an agent label")
             if not isinstance(entry, dict):
                 raise ConfigError(f"agents.{label} must be a table with 'agent' and 'options'")
             _check_keys(entry, ("agent", "options"), f"agents.{label}.")
-            if "agent" not in entry:
-                raise ConfigError(f"agents.{label} needs an 'agent' (a registry id or "
-                                  "module:Class)")
+            if not isinstance(entry.get("agent"), str):
+                raise ConfigError(f"agents.{label} needs an 'agent': a registry id or "
+                                  "module:Class, in quotes")
             options = entry.get("options", {})
             if not isinstance(options, dict):
                 raise ConfigError(f"agents.{label}.options must be a table")
-            configured[label] = AgentRef(label, str(entry["agent"]),
-                                         tuple(sorted(options.items())))
+            for key, value in options.items():
+                _check_option(f"agents.{label}.options.{key}", value)
+            configured[label] = AgentRef(label, entry["agent"], tuple(sorted(options.items())))
         spymasters, guessers = _names(data, "spymasters"), _names(data, "guessers")
         agents = dict(configured)
         for name in [*spymasters, *guessers]:
             agents.setdefault(name, AgentRef(name, name))
+        listed = data.get("matchups", [])
+        if not isinstance(listed, list):
+            raise ConfigError("'matchups' must be a list of matchups, each a list of "
+                              "'spymaster+guesser' teams")
         matchups = tuple(
             tuple(_team(label) for label in ([entry] if isinstance(entry, str) else entry))
-            for entry in data.get("matchups", ()))
+            if isinstance(entry, str | list) else _bad_matchup(entry) for entry in listed)
         options = {k: data[k] for k in ("mode", "games", "seed", "swap_sides", "max_turns")
                    if k in data}
         options.update({k: rules[k] for k in RULE_KEYS if k in rules})
@@ -284,21 +307,77 @@ def _round_robin(teams: tuple[TeamRef, ...], mode: Mode) -> tuple[tuple[TeamRef,
     return tuple(itertools.combinations(teams, 2))
 
 
-def _team(label: str) -> TeamRef:
-    spymaster, plus, guesser = str(label).partition("+")
+def _team(label: Any) -> TeamRef:
+    spymaster, plus, guesser = label.partition("+") if isinstance(label, str) else ("", "", "")
     if not plus or not spymaster or not guesser:
-        raise ConfigError(f"matchup team {label!r} must be written 'spymaster+guesser'")
+        raise ConfigError(f"matchup team {_show(label)} must be written 'spymaster+guesser'")
     return TeamRef(spymaster, guesser)
+
+
+def _bad_matchup(entry: Any) -> tuple[TeamRef, ...]:
+    raise ConfigError(f"matchup {_show(entry)} must be a list of 'spymaster+guesser' teams")
 
 
 def _names(data: dict[str, Any], key: str) -> tuple[str, ...]:
     value = data.get(key)
     if isinstance(value, str):
         value = [v for v in value.split(",") if v.strip()]
-    if not isinstance(value, list) or not value:
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip()
+                                                           for v in value):
         raise ConfigError(f"'{key}' must list at least one agent (registry id, module:Class "
-                          "or a label from [agents])")
-    return tuple(dict.fromkeys(str(v).strip() for v in value))
+                          "or a label from [agents]), each in quotes")
+    names = tuple(dict.fromkeys(v.strip() for v in value))
+    for name in names:
+        _check_name(name, f"an entry of '{key}'")
+    return names
+
+
+MAX_NAME = 200
+MAX_GAMES = 10_000_000  # the schedule and the results index are lists of this length
+MAX_SEED = 2**64
+MAX_MOVE_SECONDS = 86_400
+
+
+def _show(value: Any) -> str:
+    """A value for a message: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_name(name: Any, what: str) -> None:
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or \
+            not name.isprintable() or not _utf8(name):
+        raise ConfigError(f"{what} must be a short printable name, got {_show(name)}")
+    if "+" in name:
+        raise ConfigError(f"{what} must not contain '+' (it joins a team's spymaster and "
+                          f"guesser), got {_show(name)}")
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        return False
+    return True
+
+
+def _check_option(where: str, value: Any, depth: int = 0) -> None:
+    """Option values are what JSON holds (tournament.json stores them): text, numbers,
+    true/false, lists and tables of those."""
+    if depth > 20:
+        raise ConfigError(f"{where} is nested too deeply")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_option(f"{where}.{key}", item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check_option(where, item, depth + 1)
+    elif isinstance(value, str):
+        if not _utf8(value):
+            raise ConfigError(f"{where} is not valid text")
+    elif not isinstance(value, bool | int | float):
+        raise ConfigError(f"{where}: a {type(value).__name__} cannot be an agent option; "
+                          "give text, a number, true/false, a list or a table")
 
 
 def _check_keys(data: dict[str, Any], known: tuple[str, ...], prefix: str) -> None:
@@ -320,22 +399,29 @@ def _coerce(options: dict[str, Any]) -> dict[str, Any]:
             try:
                 out[key] = Mode(value)
             except ValueError:
-                raise ConfigError(f"mode {value!r} is not one of "
+                raise ConfigError(f"mode {_show(value)} is not one of "
                                   f"{', '.join(m.value for m in Mode)}") from None
         elif key in ("games", "seed", "max_turns"):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ConfigError(f"'{key}' must be a whole number, got {value!r}")
+                raise ConfigError(f"'{key}' must be a whole number, got {_show(value)}")
+            if key == "seed" and not -MAX_SEED < value < MAX_SEED:
+                raise ConfigError(f"'seed' must be below 2**64 in size, got {_show(value)}")
+            if key == "games" and value > MAX_GAMES:
+                raise ConfigError(f"'games' must be at most {MAX_GAMES:,}, got {value:,}")
             out[key] = value
         elif key == "swap_sides":
             if not isinstance(value, bool):
-                raise ConfigError(f"'swap_sides' must be true or false, got {value!r}")
+                raise ConfigError(f"'swap_sides' must be true or false, got {_show(value)}")
             out[key] = value
         elif key == "move_time_limit":
-            if not isinstance(value, int | float) or isinstance(value, bool):
-                raise ConfigError(f"'rules.move_time_limit' must be seconds, got {value!r}")
+            if not isinstance(value, int | float) or isinstance(value, bool) or \
+                    isinstance(value, float) and not math.isfinite(value) or \
+                    not 0 < value <= MAX_MOVE_SECONDS:
+                raise ConfigError("'rules.move_time_limit' must be seconds, more than 0 and "
+                                  f"at most {MAX_MOVE_SECONDS:,}, got {_show(value)}")
             out[key] = float(value)
         else:
-            if not isinstance(value, str):
-                raise ConfigError(f"'rules.{key}' must be a name, got {value!r}")
+            if not isinstance(value, str) or not _utf8(value):
+                raise ConfigError(f"'rules.{key}' must be a name, got {_show(value)}")
             out[key] = value
     return out

@@ -8,32 +8,69 @@
     POST /api/games/{id}/moves    {"move": clue|guess|pass|cover|step, ..., "expect": n}
     POST /api/games/{id}/check    {"word"}: is this clue legal now, and if not, which rule
 
-Every error is a 4xx JSON body ``{"error": "..."}``; the game is unchanged by a refused move.
-``expect`` is the number of moves the client has seen: a double submit or a stale page gets
-409 instead of playing twice.
+Every error is a 4xx JSON body ``{"error": "..."}`` (503 when the games database fails); the
+game is unchanged by a refused or failed move. ``expect`` is the number of moves the client
+has seen: a double submit or a stale page gets 409 instead of playing twice.
+
+Hidden information: a game with a person in it is dealt from a fresh 128-bit secret seed
+(``secrets``), shown to nobody until the game is over. A chosen seed is accepted only for
+watching AI-only games: with this toolkit anyone can compute the board a known seed deals,
+so a chosen seed in a game with a guesser would hand the guesser the key. (A chosen seed may
+equal a secret one only by guessing 128 bits, so no domain separation is needed, and the seed
+shown after a game deals that same board in ``watch``.)
+
+Every request passes ``Guard`` first: bodies are read up to ``MAX_BODY`` bytes while they
+arrive and refused with 413 past it, POSTs must be ``application/json`` (415), and every
+response carries the security headers.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..agents.registry import REGISTRY
 from ..core import CodenamesError, ConfigError, IllegalActionError, Role
 from .games import CLUE_RULES, DECKS, ROLES, STRENGTHS, GameConfig, WebGame
-from .store import GameStore, MoveConflict
+from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024  # bytes; a move or a game's settings are far smaller
+MAX_DEPTH = 16  # nesting of JSON arrays and objects; a request needs 2
+MAX_DIGITS = 40  # digits of a JSON number; a seed has at most 39 (128 bits)
 CACHED_GAMES = 64
+SEED_BITS = 128
+
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
+                               "img-src 'self'; connect-src 'self'; base-uri 'none'; "
+                               "form-action 'self'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",  # a game's address is its only key: never send it on
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+}
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+log = logging.getLogger(__name__)
 
 
 class HTTPProblem(Exception):
@@ -43,21 +80,57 @@ class HTTPProblem(Exception):
         self.message = message
 
 
-class Games:
-    """Games in memory (recently used) over the store, one lock per game."""
+@dataclass
+class _Slot:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    users: int = 0
 
-    def __init__(self, store: GameStore) -> None:
+
+class Games:
+    """Games in memory (the ``size`` most recently used) over the store, one lock per game.
+
+    A lock exists only while a request holds or waits for it, so unknown or finished ids
+    leave nothing behind. A game changed under ``changing`` is dropped from memory if the
+    change fails in any way (a refused move, a failed write), so the next request rebuilds
+    it from the store: memory never keeps a move the store does not have.
+    """
+
+    def __init__(self, store: GameStore, *, size: int = CACHED_GAMES) -> None:
         self.store = store
+        self.size = size
         self._cache: OrderedDict[str, WebGame] = OrderedDict()
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks: dict[str, _Slot] = {}
         self._guard = threading.Lock()
 
-    def lock(self, game_id: str) -> threading.Lock:
+    @contextmanager
+    def locked(self, game_id: str) -> Iterator[None]:
         with self._guard:
-            return self._locks.setdefault(game_id, threading.Lock())
+            slot = self._locks.setdefault(game_id, _Slot())
+            slot.users += 1
+        try:
+            with slot.lock:
+                yield
+        finally:
+            with self._guard:
+                slot.users -= 1
+                if slot.users == 0:
+                    del self._locks[game_id]
+
+    @contextmanager
+    def changing(self, game_id: str) -> Iterator[WebGame]:
+        """The game, locked, for a change that either completes or leaves no trace."""
+        with self.locked(game_id):
+            game = self.get(game_id)
+            try:
+                yield game
+            except BaseException:
+                self.forget(game_id)
+                raise
 
     def get(self, game_id: str) -> WebGame:
-        game = self._cache.get(game_id)
+        """The game (call with its lock held)."""
+        with self._guard:
+            game = self._cache.get(game_id)
         if game is None:
             loaded = self.store.load(game_id)
             if loaded is None:
@@ -65,35 +138,46 @@ class Games:
                                        "server); start a new one")
             config, moves = loaded
             game = WebGame(GameConfig.from_dict(config), moves)
-        self._cache[game_id] = game
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > CACHED_GAMES:
-            self._cache.popitem(last=False)
+        self.put(game_id, game)
         return game
 
+    def put(self, game_id: str, game: WebGame) -> None:
+        with self._guard:
+            self._cache[game_id] = game
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self.size:
+                self._cache.popitem(last=False)
+
     def forget(self, game_id: str) -> None:
-        self._cache.pop(game_id, None)
+        with self._guard:
+            self._cache.pop(game_id, None)
+
+    def sizes(self) -> tuple[int, int]:
+        """(games in memory, locks held): both bounded, for tests and monitoring."""
+        with self._guard:
+            return len(self._cache), len(self._locks)
 
 
-def create_app(database: Path) -> FastAPI:
+def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
+               new_seed: Callable[[], int] | None = None) -> FastAPI:
+    """The app over the games in ``database`` (``StoreError`` if it is not a games file).
+    ``timeout``: seconds a write waits for a lock held by another connection before the
+    request gets 503. ``new_seed``: where fresh deals come from (default: 128 secret bits)."""
+    fresh_seed = new_seed or (lambda: secrets.randbits(SEED_BITS))
     app = FastAPI(title="codenames-ai", docs_url=None, redoc_url=None, openapi_url=None)
-    store = GameStore(database)
+    store = GameStore(database, timeout=timeout)
     games = Games(store)
     app.state.store = store
-
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return _error(413, f"the request body is over {MAX_BODY} bytes")
-        if request.method == "POST" and len(await request.body()) > MAX_BODY:
-            return _error(413, f"the request body is over {MAX_BODY} bytes")
-        response: Response = await call_next(request)
-        return response
+    app.state.games = games
+    app.add_middleware(Guard)
 
     @app.exception_handler(HTTPProblem)
     async def problem(request: Request, exc: HTTPProblem) -> JSONResponse:
         return _error(exc.status, exc.message)
+
+    @app.exception_handler(StoreError)
+    async def unavailable(request: Request, exc: StoreError) -> JSONResponse:
+        return _error(503, f"{exc}; nothing was changed: try again in a moment")
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
@@ -121,14 +205,19 @@ def create_app(database: Path) -> FastAPI:
                            and "ensemble" not in s.agent_id],
             "guessers": [s.agent_id for s in REGISTRY.values()
                          if s.role is Role.GUESSER and "minilm" not in s.agent_id],
-            "defaults": GameConfig().to_dict(),
+            "defaults": {**GameConfig().to_dict(), "seed": None},
         }
 
     @app.post("/api/games", status_code=201)
     async def new_game(request: Request) -> dict[str, Any]:
         data = await _json(request)
         if isinstance(data, dict) and data.get("seed") is None:
-            data = {**data, "seed": secrets.randbelow(2**31)}  # no seed: a fresh deal
+            data = {**data, "seed": fresh_seed()}  # no seed: a fresh secret deal
+        elif isinstance(data, dict) and data.get("role", "guess") != "watch":
+            raise HTTPProblem(400, "a seed can be chosen only to watch an AI-only game "
+                                   "(role 'watch'): anyone can compute the key a known seed "
+                                   "deals, so a game with a person gets a secret seed, shown "
+                                   "when it is over; leave the seed out")
         try:
             config = GameConfig.from_dict(data)
         except ConfigError as exc:
@@ -140,9 +229,8 @@ def create_app(database: Path) -> FastAPI:
                 moves = game.ai_moves() if config.role != "watch" else []
             except CodenamesError as exc:
                 raise HTTPProblem(400, str(exc)) from None
-            game_id = store.create(config.to_dict())
-            store.append(game_id, 0, moves)
-            games._cache[game_id] = game
+            game_id = store.create(config.to_dict(), moves)
+            games.put(game_id, game)
             return {"id": game_id, "view": game.view()}
 
         return await run_in_threadpool(start)
@@ -150,7 +238,7 @@ def create_app(database: Path) -> FastAPI:
     @app.get("/api/games/{game_id}")
     async def show(game_id: str) -> dict[str, Any]:
         def read() -> dict[str, Any]:
-            with games.lock(game_id):
+            with games.locked(game_id):
                 return games.get(game_id).view()
         return await run_in_threadpool(read)
 
@@ -161,8 +249,7 @@ def create_app(database: Path) -> FastAPI:
             raise HTTPProblem(400, "a move must be a JSON object")
 
         def play() -> dict[str, Any]:
-            with games.lock(game_id):
-                game = games.get(game_id)
+            with games.changing(game_id) as game:
                 expect = data.get("expect")
                 if expect is not None and expect != len(game.moves):
                     raise HTTPProblem(409, f"this page is out of date: the game has "
@@ -178,12 +265,10 @@ def create_app(database: Path) -> FastAPI:
                         made = [game.person_move(data)]
                         made += game.ai_moves()
                 except IllegalActionError as exc:
-                    games.forget(game_id)  # rebuilt from the store: nothing half-applied
                     raise HTTPProblem(409, str(exc)) from None
-                try:
+                try:  # on any failure `changing` drops the game: it is rebuilt from the store
                     store.append(game_id, first, made)
                 except MoveConflict as exc:
-                    games.forget(game_id)
                     raise HTTPProblem(409, f"{exc}; reload the page") from None
                 return game.view()
 
@@ -196,19 +281,166 @@ def create_app(database: Path) -> FastAPI:
             raise HTTPProblem(400, "send {\"word\": ...}")
 
         def run() -> dict[str, Any]:
-            with games.lock(game_id):
+            with games.locked(game_id):
                 return games.get(game_id).check_clue(data.get("word"))
         return await run_in_threadpool(run)
 
     return app
 
 
+class Guard:
+    """ASGI middleware in front of every route: security headers on every response, the
+    body read while it arrives and refused with 413 past ``MAX_BODY`` (a chunked upload
+    is never read whole), and POSTs only as JSON (415 otherwise: a cross-origin form or
+    ``text/plain`` POST, which a browser sends without asking, is refused)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                extra = dict(SECURITY_HEADERS)
+                if api:
+                    extra["cache-control"] = "no-store"
+                headers += [(k.encode(), v.encode()) for k, v in extra.items()
+                            if k.encode() not in present]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        async def refuse(status: int, text: str) -> None:
+            await _error(status, text)(scope, receive, send_with_headers)
+
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", [])}
+        if scope.get("method") == "POST":
+            kind = headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                await refuse(415, "send the request body as JSON, with the header "
+                                  "Content-Type: application/json")
+                return
+        length = headers.get("content-length")
+        too_big = f"the request body is over {MAX_BODY} bytes"
+        if length is not None and not (length.isdigit() and len(length) <= 12
+                                       and int(length) <= MAX_BODY):
+            await refuse(413 if length.isdigit() else 400,
+                         too_big if length.isdigit() else "bad Content-Length header")
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = bytes(message.get("body", b""))
+            size += len(chunk)
+            if size > MAX_BODY:
+                await refuse(413, too_big)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        try:
+            await self.app(scope, replay, send_with_headers)
+        except Exception:
+            log.exception("internal error on %s %s", scope.get("method"), scope.get("path"))
+            if not started:
+                await refuse(500, "internal error: the server's log has the details")
+            raise
+
+
 async def _json(request: Request) -> Any:
-    body = await request.body()
+    return parse_json(await request.body())
+
+
+def parse_json(body: bytes) -> Any:
+    """A request body as JSON, or ``HTTPProblem`` 400 saying what is wrong with it: not UTF-8,
+    not JSON, nested deeper than ``MAX_DEPTH``, a number longer than ``MAX_DIGITS`` digits,
+    ``NaN``/``Infinity``, or a string that is not valid Unicode (a lone surrogate)."""
     try:
-        return json.loads(body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise HTTPProblem(400, f"the request body is not UTF-8 text ({exc.reason} at byte "
+                               f"{exc.start})") from None
+    depth = _depth(text)
+    if depth > MAX_DEPTH:
+        raise HTTPProblem(400, f"the request body nests arrays or objects {depth} deep; at "
+                               f"most {MAX_DEPTH} are allowed")
+    try:
+        data = json.loads(text or "null", parse_int=_int, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
         raise HTTPProblem(400, f"the request body is not valid JSON ({exc})") from None
+    _check_strings(data)
+    return data
+
+
+def _depth(text: str) -> int:
+    """How deeply ``[`` and ``{`` nest in JSON text, outside strings."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise HTTPProblem(400, f"a number in the request body has {len(text.lstrip('-'))} "
+                               f"digits; at most {MAX_DIGITS} are allowed")
+    return int(text)
+
+
+def _constant(text: str) -> Any:
+    raise HTTPProblem(400, f"the request body is not valid JSON ({text} is not a JSON number)")
+
+
+def _check_strings(value: Any) -> None:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise HTTPProblem(400, "a string in the request body is not valid Unicode text "
+                                   "(it has a lone surrogate such as \\ud800)") from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_strings(key)
+            _check_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_strings(item)
 
 
 def _error(status: int, message: str) -> JSONResponse:

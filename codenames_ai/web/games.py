@@ -93,8 +93,8 @@ class GameConfig:
                 known = ", ".join(s.agent_id for s in REGISTRY.values() if s.role is role)
                 raise ConfigError(f"{name} {getattr(self, name)!r} is not a registered "
                                   f"{role.value}; known: {known}")
-        if not 0 <= self.seed < 2**63:
-            raise ConfigError("seed must be a whole number from 0")
+        if not 0 <= self.seed < 2**128:
+            raise ConfigError("seed must be a whole number from 0 to 2**128 - 1")
 
     def rules(self) -> RuleSet:
         rules = edition(self.edition).with_options(guess_limit=guess_limit(self.guess_limit))
@@ -250,9 +250,9 @@ class WebGame:
         outcome = state.outcome
         coop_team = state.real_team
         config = self.config.to_dict()
-        if not (sees_key or over):
-            # The seed deals the board: with it and this toolkit a guesser could compute the
-            # key, so a guesser learns it only when the game is over.
+        if not over:
+            # The seed deals the board: with it and this toolkit anyone could compute the key
+            # (and the AI's moves), so no client learns it before the game is over.
             config["seed"] = None
         return {
             "config": config,

@@ -3,6 +3,7 @@ hiding in the raw responses, bad input, and games that survive a restart."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -19,12 +20,14 @@ IDENTITY_IN_KEY = re.compile(r'"key":\s*"')
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as test_client:
+    """The app with fresh deals from seeds 3, 4, 5, ... (the same boards on every run)."""
+    with TestClient(create_app(tmp_path / "games.sqlite3",
+                               new_seed=itertools.count(3).__next__)) as test_client:
         yield test_client
 
 
 def new_game(client: TestClient, **settings: Any) -> tuple[str, dict[str, Any]]:
-    response = client.post("/api/games", json={"seed": 3, **settings})
+    response = client.post("/api/games", json=settings)
     assert response.status_code == 201, response.text
     return response.json()["id"], response.json()["view"]
 
@@ -59,7 +62,7 @@ def test_options(client: TestClient) -> None:
 
 @pytest.mark.parametrize("role", ["guess", "coop"])
 def test_a_whole_game_as_guesser_never_sees_the_key(client: TestClient, role: str) -> None:
-    response = client.post("/api/games", json={"role": role, "seed": 5})
+    response = client.post("/api/games", json={"role": role})
     assert_no_hidden_identity(response.text)
     game_id, view = response.json()["id"], response.json()["view"]
     for _ in range(60):
@@ -77,6 +80,9 @@ def test_a_whole_game_as_guesser_never_sees_the_key(client: TestClient, role: st
     assert view["over"] and view["outcome"]
     assert view["explanations"]  # the AI's reasons, once the game is over
     assert all(" aims at " in line for line in view["explanations"])
+    seed = view["config"]["seed"]  # shown once the game is over: it deals the same board
+    watched = client.post("/api/games", json={"role": "watch", "seed": seed}).json()["view"]
+    assert [c["word"] for c in watched["cards"]] == [c["word"] for c in view["cards"]]
     late = client.post(f"/api/games/{game_id}/moves", json={"move": "pass"})
     assert late.status_code == 409 and "the game is over" in late.json()["error"]
     assert_no_hidden_identity(client.get(f"/api/games/{game_id}").text)
@@ -101,11 +107,30 @@ def test_the_spymaster_sees_the_key_and_clues_are_checked(client: TestClient) ->
     assert "red spymaster: ocean: 2" in " ".join(played.json()["history"])
 
 
-def test_no_seed_means_a_fresh_deal(client: TestClient) -> None:
-    first = client.post("/api/games", json={"role": "spymaster"}).json()["view"]
-    second = client.post("/api/games", json={"role": "spymaster"}).json()["view"]
-    assert isinstance(first["config"]["seed"], int)
-    assert [c["word"] for c in first["cards"]] != [c["word"] for c in second["cards"]]
+def test_a_fresh_deal_from_a_secret_128_bit_seed(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as client:
+        made = [client.post("/api/games", json={"role": role}).json()
+                for role in ("spymaster", "spymaster", "watch")]
+        first, second = made[0]["view"], made[1]["view"]
+        assert [c["word"] for c in first["cards"]] != [c["word"] for c in second["cards"]]
+        for game in made:  # no role sees the seed before the end
+            assert game["view"]["config"]["seed"] is None
+            assert client.get(f"/api/games/{game['id']}").json()["config"]["seed"] is None
+            stored = client.app.state.store.load(game["id"])[0]["seed"]  # type: ignore[attr-defined]
+            assert isinstance(stored, int) and 0 <= stored < 2**128
+        assert client.get("/api/options").json()["defaults"]["seed"] is None
+
+
+@pytest.mark.parametrize("role", ["guess", "spymaster", "coop"])
+def test_a_chosen_seed_is_only_for_watching(client: TestClient, role: str) -> None:
+    refused = client.post("/api/games", json={"role": role, "seed": 3})
+    assert refused.status_code == 400 and "only to watch" in refused.json()["error"]
+    assert client.post("/api/games", json={"seed": 3}).status_code == 400  # role guess
+    big = 2**128 - 1
+    watched = client.post("/api/games", json={"role": "watch", "seed": big})
+    assert watched.status_code == 201
+    over = client.post("/api/games", json={"role": "watch", "seed": 2**128})
+    assert over.status_code == 400 and "2**128 - 1" in over.json()["error"]
 
 
 def test_watching_steps_one_move_at_a_time(client: TestClient) -> None:
@@ -161,7 +186,7 @@ def test_guessing_a_revealed_card_and_double_submits(client: TestClient) -> None
 def test_bad_settings_unknown_games_and_big_bodies(client: TestClient) -> None:
     for settings, message in (({"role": "king"}, "role 'king' is not one of"),
                               ({"sead": 1}, "unknown setting(s) sead"),
-                              ({"seed": "x"}, "'seed' must be a whole number"),
+                              ({"role": "watch", "seed": "x"}, "'seed' must be a whole number"),
                               ({"spymaster": "glove-guesser-v1"}, "not a registered spymaster"),
                               ([], "must be a JSON object")):
         response = client.post("/api/games", json=settings)

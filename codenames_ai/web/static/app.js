@@ -24,7 +24,11 @@ async function start(event) {
   const form = new FormData($("setup-form"));
   const settings = {};
   for (const [name, value] of form.entries()) {
-    if (name === "seed") { if (value !== "") settings.seed = Number(value); } else settings[name] = value;
+    if (name !== "seed") settings[name] = value;
+    else if (value !== "") {  // seeds have up to 39 digits: sent exactly where the browser can
+      settings.seed = /^\d+$/.test(value) && JSON.rawJSON ? JSON.rawJSON(BigInt(value).toString())
+        : Number(value);
+    }
   }
   try {
     const created = await api("POST", "/api/games", settings);
@@ -127,6 +131,15 @@ function liveCheck() {
 
 function init() {
   $("setup-form").addEventListener("submit", start);
+  // A chosen seed is for watching only: a game with a person is dealt from a secret seed.
+  const role = document.querySelector("select[name=role]");
+  const seedShown = () => {
+    const watching = role.value === "watch";
+    $("seed-label").hidden = !watching;
+    document.querySelector("input[name=seed]").disabled = !watching;
+  };
+  role.addEventListener("change", seedShown);
+  seedShown();
   $("clue-form").addEventListener("submit", (event) => {
     event.preventDefault();
     move({ move: "clue", word: $("clue-word").value, number: $("clue-number").value })
