@@ -26,6 +26,7 @@ from ..core.errors import ModelError
 from ..core.events import ClueGiven, Covered, GuessMade
 from ..core.views import GuesserView, PublicView, SpymasterView
 from ..vectors import WordVectors, cached_clue_vocabulary, load_model
+from ..vectors.manifest import CheckedFolder
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from ..vectors.store import ModelStore
 from .explain import Alternative, ClueExplanation, ScoredCard
@@ -43,6 +44,7 @@ MIND_LABELS = {
     "wordnet-3.0": "the dictionary",
 }
 PANEL_VOCABULARY = 25_000
+CANDIDATES_FILE = "candidates.txt"  # kept in the panel's cache folder
 # Familiar clue words only: common (Zipf >= 3.3, i.e. about twice per million words) and
 # listed by lemminflect in their base form as a noun, adjective or verb. This keeps out rare
 # words (butte, vane), slang and fragments (tho, nuke), names (collin) and inflected forms
@@ -195,9 +197,8 @@ def shared_panel(minds: tuple[str, ...] = DEFAULT_MINDS, vocabulary_size: int = 
                  and (min_zipf is None or familiar(w, min_zipf))][:vocabulary_size]
         if folder is not None:
             with contextlib.suppress(OSError):  # a read-only cache costs the next run seconds
-                staging = folder / "candidates.tmp"
-                staging.write_text("\n".join(words) + "\n", encoding="utf-8")
-                staging.replace(folder / "candidates.txt")
+                CheckedFolder(folder).write(CANDIDATES_FILE,
+                                            ("\n".join(words) + "\n").encode("utf-8"))
     built = []
     for name, model in zip(minds, models, strict=True):
         rows = np.array([model.index(w) for w in words], dtype=np.intp)
@@ -222,13 +223,9 @@ def _panel_folder(store: ModelStore, lead: str, minds: tuple[str, ...], size: in
 
 
 def _read_candidates(folder: Path | None) -> list[str] | None:
-    if folder is None:
-        return None
-    try:
-        words = (folder / "candidates.txt").read_text(encoding="utf-8").split()
-    except (OSError, UnicodeDecodeError):
-        return None
-    return words or None
+    """The candidates an earlier run kept, if their file passes its check."""
+    data = CheckedFolder(folder).read(CANDIDATES_FILE) if folder is not None else None
+    return data.decode("utf-8").split() or None if data else None
 
 
 @dataclass

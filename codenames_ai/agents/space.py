@@ -13,9 +13,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.clues import normalize_word
+from ..core.errors import ModelError
 from ..decks import default_deck
 from ..legality import CandidateFilter
 from ..vectors import ModelStore, WordVectors, cached_clue_vocabulary, load_model
+from ..vectors.manifest import CheckedFolder
 from ..vectors.model import DEFAULT_PICTURE_MEANING
 
 FloatArray = npt.NDArray[np.float32]
@@ -75,13 +77,15 @@ class ClueSpace:
         if self.cache_folder is None or not self.cache_folder.is_dir():
             return CandidateFilter(self.words, clue_rules)
         safe = clue_rules.replace(":", "_").replace("+", "-")
-        path = self.cache_folder / f"legality-{safe}-{len(self.words)}.pickle"
-        loaded = CandidateFilter.load(path, self.words, clue_rules)
+        folder = CheckedFolder(self.cache_folder)
+        name = f"legality-{safe}-{len(self.words)}.pickle"
+        data = folder.read(name)  # checked against the manifest before it is unpickled
+        loaded = CandidateFilter.loads(data, self.words, clue_rules) if data else None
         if loaded is not None:
             return loaded
         built = CandidateFilter(self.words, clue_rules)
         with contextlib.suppress(OSError):  # a read-only cache costs the next run some seconds
-            built.save(path)
+            folder.write(name, built.dumps())
         return built
 
     def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...],
@@ -147,6 +151,7 @@ class EnsembleSpace:
     def _calibrate(self) -> Calibration:
         rng = random.Random(0)
         deck = [c for c in default_deck("words") if all(c in s.model for s in self.spaces)]
+        _require_words(" + ".join(s.model.name for s in self.spaces), self.words, deck)
         picks = np.array([rng.randrange(len(self.words)) for _ in range(600)], dtype=np.intp)
         cards = tuple(rng.choice(deck) for _ in range(40))
         values = self.scores(picks, cards).ravel()
@@ -159,12 +164,21 @@ def calibrate(model: WordVectors, words: tuple[str, ...], matrix: FloatArray) ->
     """Cosines of 4,000 seeded random pairs of clue words and deck cards."""
     rng = random.Random(0)
     deck = [c for c in default_deck("words") if c in model]
+    _require_words(model.name, words, deck)
     clue_rows = matrix[[rng.randrange(len(words)) for _ in range(4000)]]
     cards = model.card_matrix([rng.choice(deck) for _ in range(4000)])
     cosines = np.einsum("ij,ij->i", clue_rows, cards)
     return Calibration(float(cosines.mean()), float(cosines.std()),
                        tuple(float(q) for q in np.quantile(cosines, (0.5, 0.75, 0.9, 0.95,
                                                                       0.99))))
+
+
+def _require_words(model: str, words: tuple[str, ...], deck: list[str]) -> None:
+    """A model must know some clue words and some cards to play at all."""
+    if not words or not deck:
+        missing = "no usable English clue words" if not words else "no card of the Words deck"
+        raise ModelError(f"model {model!r} knows {missing}, so an agent cannot play with it; "
+                         "choose a model of English words (codenames models list)")
 
 
 def _board_scores(space: ClueSpace | EnsembleSpace, cards: tuple[str, ...], meaning: str

@@ -19,12 +19,12 @@ import json
 import math
 import os
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import ConfigError
+from ..files import LockBusy, atomic_write, file_lock
 from .spec import TournamentSpec
 
 FORMAT = "codenames-ai/tournament"
@@ -46,7 +46,7 @@ class ResultsFolder:
         self.spec = spec
         self.games_path = root / GAMES_FILE
         self._file: IO[str] | None = None
-        self._lock: IO[str] | None = None
+        self._lock: contextlib.ExitStack | None = None
         created = _make_folder(root)
         try:
             self._lock = _lock(root)
@@ -303,30 +303,17 @@ def _make_folder(root: Path) -> list[Path]:
     return missing[::-1]
 
 
-def _lock(root: Path) -> IO[str]:
-    """Hold ``LOCK_FILE`` for this run; ``ConfigError`` if another run holds it."""
-    handle = (root / LOCK_FILE).open("a+", encoding="utf-8")
+def _lock(root: Path) -> contextlib.ExitStack:
+    """Hold ``LOCK_FILE`` for this run (closing the stack releases it); ``ConfigError`` if
+    another run holds it."""
+    stack = contextlib.ExitStack()
     try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:  # BlockingIOError here; PermissionError from msvcrt
-        handle.seek(0)
-        holder = handle.read(40).strip()
-        handle.close()
-        who = f" (process {holder})" if holder.isdigit() else ""
+        stack.enter_context(file_lock(root / LOCK_FILE, wait=False))
+    except LockBusy as busy:
+        who = f" (process {busy.holder})" if busy.holder else ""
         raise ConfigError(f"{root} is in use by another codenames tournament{who}; wait "
                           "for it to end, or choose another --out") from None
-    handle.seek(0)
-    handle.truncate()
-    handle.write(f"{os.getpid()}\n")
-    handle.flush()
-    return handle
+    return stack
 
 
 def _first_line(exc: BaseException) -> str:
@@ -340,16 +327,7 @@ def _spec_document(spec: TournamentSpec) -> dict[str, Any]:
 
 
 def _write_atomic(path: Path, document: dict[str, Any]) -> None:
-    temporary = path.with_suffix(".tmp")
-    try:
-        temporary.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-        with temporary.open("rb") as handle:
-            os.fsync(handle.fileno())
-        temporary.replace(path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
-        raise
+    atomic_write(path, (json.dumps(document, indent=2) + "\n").encode("utf-8"))
 
 
 def _difference(saved: TournamentSpec, given: TournamentSpec) -> str:

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import __version__
+from ..files import atomic_write
 from .analysis import analyze, analyze_card, normalize
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
 from .validator import keys
@@ -55,27 +56,29 @@ class CandidateFilter:
         self._index = {kind: {key: np.asarray(ids, dtype=np.intp) for key, ids in table.items()}
                        for kind, table in index.items()}
 
-    def save(self, path: Path) -> None:
-        """Write the analysed vocabulary (atomically) so the next process can skip analysing."""
+    def dumps(self) -> bytes:
+        """The analysed vocabulary as bytes, so the next process can skip analysing."""
         state = (FILTER_FORMAT, __version__, _signature(self.rules), self.words,
                  self._intrinsic_ok, self._index, self._relational)
-        staging = path.with_suffix(".tmp")
-        with staging.open("wb") as handle:
-            pickle.dump(state, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        staging.replace(path)
+        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def save(self, path: Path) -> None:
+        """``dumps`` written to ``path`` atomically."""
+        atomic_write(path, self.dumps())
 
     @classmethod
-    def load(cls, path: Path, vocabulary: Iterable[str], rules: ClueRules | str
-             ) -> CandidateFilter | None:
-        """A filter saved by ``save`` for the same vocabulary, rules and toolkit version, or
-        ``None`` (then build one)."""
+    def loads(cls, data: bytes, vocabulary: Iterable[str], rules: ClueRules | str
+              ) -> CandidateFilter | None:
+        """A filter from ``dumps`` of the same vocabulary, rules and toolkit version, or
+        ``None`` (then build one). Unpickles: give it only bytes this toolkit wrote (the
+        model cache checks them against its manifest first)."""
         wanted = clue_rules(rules) if isinstance(rules, str) else rules
         words = tuple(dict.fromkeys(w.strip() for w in vocabulary if w.strip()))
         try:
-            with path.open("rb") as handle:
-                state = pickle.load(handle)
+            state = pickle.loads(data)
             fmt, version, name, saved_words, ok, index, relational = state
-        except (OSError, pickle.UnpicklingError, ValueError, TypeError, EOFError):
+        except (pickle.UnpicklingError, ValueError, TypeError, EOFError, AttributeError,
+                ImportError, IndexError):
             return None
         if (fmt, version, name, saved_words) != (FILTER_FORMAT, __version__, _signature(wanted),
                                                   words):
@@ -85,6 +88,16 @@ class CandidateFilter:
         loaded._ids = {normalize(w): i for i, w in enumerate(words)}
         loaded._intrinsic_ok, loaded._index, loaded._relational = ok, index, relational
         return loaded
+
+    @classmethod
+    def load(cls, path: Path, vocabulary: Iterable[str], rules: ClueRules | str
+             ) -> CandidateFilter | None:
+        """``loads`` of the file at ``path``; ``None`` if it cannot be read."""
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        return cls.loads(data, vocabulary, rules)
 
     def __len__(self) -> int:
         return len(self.words)

@@ -72,8 +72,8 @@ def load_model(name: str = DEFAULT_MODEL, *, cache_dir: Path | str | None = None
 def _load(name: str, root: str) -> WordVectors:
     store = ModelStore(root)
     builder = BUILDERS.get(name)
-    if builder is not None and name in SHIPPED_MINDS and store.has(name) \
-            and store.info(name).source != source_of(name):
-        vectors, source, fmt = builder()  # the shipped file changed: convert it again
-        store.add_vectors(name, vectors, source=source, vector_format=fmt, replace=True)
-    return store.open_or_build(name, builder) if builder else store.open(name)
+    if builder is None:
+        return store.open(name)
+    # A shipped mind is converted again whenever its file in models/ changed.
+    return store.open_or_build(name, builder,
+                               source=source_of(name) if name in SHIPPED_MINDS else None)

@@ -1,12 +1,24 @@
-"""Reading word vectors in any format gensim knows, with clear errors for bad files."""
+"""Reading word vectors in any format gensim knows, with clear errors for bad files.
+
+Nothing is allocated on a file's word: before gensim reads a file, the sizes its header
+claims (words x dimensions) are checked against the bytes the file holds (for a gzip file,
+the most its bytes can inflate to), and every row of a text or word2vec binary file is
+walked without loading it: the same number of values everywhere, no word twice, the count
+the header says. After reading, a vector that is not finite or is all zeros is refused,
+naming its word and row (``check_rows``).
+"""
 
 from __future__ import annotations
 
 import gzip
+import mmap
 import struct
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
 
 from ..core.errors import ModelError
 
@@ -14,6 +26,9 @@ if TYPE_CHECKING:
     from gensim.models import KeyedVectors
 
 FASTTEXT_MAGIC = 793712314  # the first int32 of a fastText .bin file
+GZIP_RATIO = 1032  # the most deflate can inflate a byte to
+MAX_LINE = 4 * 2**20  # bytes in one row of a text file (300 values take ~3 KB)
+MAX_WORD = 4096  # bytes in one word of a binary file
 
 
 class VectorFormat(Enum):
@@ -75,6 +90,10 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
         raise ModelError(f"{path}: no such file")
     if fmt in (VectorFormat.GLOVE, VectorFormat.WORD2VEC_TEXT, VectorFormat.FASTTEXT_VEC):
         check_text_rows(path, has_header=fmt is not VectorFormat.GLOVE)
+    elif fmt is VectorFormat.WORD2VEC_BIN:
+        check_binary_rows(path)
+    elif fmt is VectorFormat.FASTTEXT_BIN:
+        check_fasttext_header(path)
     try:
         if fmt is VectorFormat.GENSIM:
             vectors = KeyedVectors.load(str(path))
@@ -101,20 +120,58 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
     return vectors
 
 
+def available_bytes(path: Path) -> int:
+    """The most bytes reading ``path`` can give: its size, or for gzip what that can inflate
+    to."""
+    size = path.stat().st_size
+    return size * GZIP_RATIO if path.suffix.lower() == ".gz" else size
+
+
+def parse_header(line: bytes | str, path: Path) -> tuple[int, int]:
+    """``WORDS DIMENSIONS`` from a header line; ``ModelError`` if it is not one."""
+    text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+    fields = text.split()
+    if len(fields) != 2 or not all(f.isdigit() and len(f) <= 12 for f in fields) or \
+            int(fields[0]) < 1 or int(fields[1]) < 1:
+        raise ModelError(f"{path}: line 1 should be the header 'WORDS DIMENSIONS' (two "
+                         f"positive whole numbers), found {text[:60]!r}")
+    return int(fields[0]), int(fields[1])
+
+
+def check_claim(path: Path, words: int, dimensions: int, least_row: int) -> None:
+    """A header's claim must fit the file: ``words`` rows of at least ``least_row`` bytes."""
+    needed, held = words * least_row, available_bytes(path)
+    if needed > held:
+        inflated = " once inflated, at most" if path.suffix.lower() == ".gz" else ""
+        raise ModelError(f"{path}: the header says {words:,} words x {dimensions:,} "
+                         f"dimensions, which needs at least {needed:,} bytes, but the file "
+                         f"holds {held:,}{inflated}; it is truncated or its header is wrong")
+
+
 def check_text_rows(path: Path, *, has_header: bool) -> None:
     """Every row of a text vector file must hold a word and the same number of values
-    (gensim would silently pad a short row of a file without a header)."""
+    (gensim would silently pad a short row of a file without a header), no word may come
+    twice, and a header's counts must be the file's."""
     opener = gzip.open if path.suffix.lower() == ".gz" else open
     expected: int | None = None
+    claimed = 0
+    rows = 0
+    seen: dict[str, int] = {}
     try:
         with opener(path, "rt", encoding="utf-8") as handle:
-            for number, line in enumerate(handle, start=1):
+            number = 0
+            while True:
+                line = handle.readline(MAX_LINE)
+                if not line:
+                    break
+                number += 1
+                if len(line) == MAX_LINE and not line.endswith("\n"):
+                    raise ModelError(f"{path}: line {number} is longer than {MAX_LINE:,} "
+                                     "characters; this is not a vector file")
                 fields = line.rstrip("\r\n").rstrip(" ").split(" ")
                 if number == 1 and has_header:
-                    if len(fields) != 2 or not all(f.isdigit() for f in fields):
-                        raise ModelError(f"{path}: line 1 should be the header 'WORDS "
-                                         f"DIMENSIONS', found {line[:60]!r}")
-                    expected = int(fields[1])
+                    claimed, expected = parse_header(line, path)
+                    check_claim(path, claimed, expected, 2 * expected + 2)
                     continue
                 if not line.strip():
                     continue
@@ -124,8 +181,102 @@ def check_text_rows(path: Path, *, has_header: bool) -> None:
                     raise ModelError(
                         f"{path}: line {number} has {len(fields) - 1} values where the others "
                         f"have {expected} (ragged rows); fix or remove that line")
+                first = seen.setdefault(fields[0], number)
+                if first != number:
+                    raise ModelError(f"{path}: line {number} repeats the word {fields[0]!r} "
+                                     f"of line {first}; keep one of them")
+                rows += 1
     except UnicodeDecodeError as exc:
         raise ModelError(f"{path}: is not UTF-8 text ({exc}); for a binary file pass "
                          "--format word2vec-bin or fasttext-bin") from None
+    except (OSError, EOFError) as exc:
+        raise ModelError(f"{path}: cannot read ({exc})") from None
+    if has_header and rows != claimed:
+        raise ModelError(f"{path}: the header says {claimed:,} words but the file has "
+                         f"{rows:,} rows; fix the header or the file")
+
+
+def check_binary_rows(path: Path) -> None:
+    """Walk a word2vec binary file row by row (a word, a space, ``4 x DIMENSIONS`` bytes)
+    without reading its numbers: the header's counts must be the file's, no word twice."""
+    if path.suffix.lower() == ".gz":
+        with _open_or_fail(path, gzip.open) as handle:  # cannot be mapped: sizes only
+            words, dimensions = parse_header(handle.readline(64), path)
+        check_claim(path, words, dimensions, 2 + 4 * dimensions)
+        return
+    with _open_or_fail(path, open) as handle:
+        words, dimensions = parse_header(handle.readline(64), path)
+        check_claim(path, words, dimensions, 2 + 4 * dimensions)
+        start = handle.tell()
+        try:
+            data: Any = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError) as exc:
+            raise ModelError(f"{path}: cannot read ({exc})") from None
+        with data:
+            _walk_binary(path, data, start, words, dimensions)
+
+
+def _walk_binary(path: Path, data: Any, position: int, words: int, dimensions: int) -> None:
+    seen: dict[bytes, int] = {}
+    width = 4 * dimensions
+    for row in range(1, words + 1):
+        while data[position:position + 1] == b"\n":  # gensim skips a newline between rows
+            position += 1
+        space = data.find(b" ", position, position + MAX_WORD)
+        if space < 0 or space + 1 + width > len(data):
+            raise ModelError(f"{path}: row {row:,} of the {words:,} the header says is cut "
+                             "short or has no word; the file is truncated or damaged")
+        word = data[position:space]
+        first = seen.setdefault(word, row)
+        if first != row:
+            raise ModelError(f"{path}: row {row:,} repeats the word "
+                             f"{word.decode('utf-8', 'replace')!r} of row {first:,}; keep one "
+                             "of them")
+        position = space + 1 + width
+    if data[position:].strip():
+        raise ModelError(f"{path}: holds more bytes after the {words:,} rows the header "
+                         "says; the header is wrong")
+
+
+def check_fasttext_header(path: Path) -> None:
+    """A fastText ``.bin``: its input matrix ((words + buckets) x dimensions floats) must
+    fit in the file before gensim allocates it."""
+    with _open_or_fail(path, open) as handle:
+        head = handle.read(4 * 14 + 8 + 4 * 3)
+    if len(head) < 4 * 14 + 8 + 12:
+        raise ModelError(f"{path}: too short for a fastText .bin header; the file is "
+                         "truncated")
+    dimensions, bucket = struct.unpack_from("<i", head, 8)[0], struct.unpack_from(
+        "<i", head, 8 + 4 * 8)[0]
+    size, nwords = struct.unpack_from("<ii", head, 4 * 14 + 8)
+    if min(dimensions, bucket, size, nwords) < 0 or dimensions == 0:
+        raise ModelError(f"{path}: the fastText header holds negative or zero sizes; the "
+                         "file is damaged")
+    check_claim(path, nwords + bucket, dimensions, 4 * dimensions)
+    check_claim(path, size, dimensions, 10)  # each dictionary entry: a word, a count, a type
+
+
+def check_rows(words: list[str] | tuple[str, ...], matrix: npt.NDArray[Any], source: str
+               ) -> None:
+    """``ModelError`` naming the first vector that is not finite, or is all zeros (a cosine
+    with it is undefined), or a word listed twice."""
+    values = np.asarray(matrix)
+    for problem, bad in (("is not finite (NaN or infinity)",
+                          ~np.isfinite(values).all(axis=1)),
+                         ("is all zeros", ~values.any(axis=1))):
+        rows = np.flatnonzero(bad)
+        if rows.size:
+            row = int(rows[0])
+            raise ModelError(f"{source}: the vector of {words[row]!r} (row {row + 1:,}) "
+                             f"{problem}; fix or remove that row")
+    if len(set(words)) != len(words):
+        seen: set[str] = set()
+        twice = next(w for w in words if w in seen or seen.add(w))  # type: ignore[func-returns-value]
+        raise ModelError(f"{source}: the word {twice!r} has two vectors; keep one of them")
+
+
+def _open_or_fail(path: Path, opener: Any) -> Any:
+    try:
+        return opener(path, "rb")
     except OSError as exc:
         raise ModelError(f"{path}: cannot read ({exc})") from None

@@ -1,28 +1,35 @@
 """The model cache: every model converted once into gensim's native format, then loaded
 memory-mapped. A cache entry is written to a temporary folder and renamed into place, so a
-crash never leaves half a model behind.
+crash never leaves half a model behind; the conversion holds a lock, so processes that start
+at once convert a model once (the others wait, then use it).
 
 Layout: ``<cache>/models/<name>/model.kv`` (+ ``model.kv.vectors.npy``, fastText subword
-arrays) and ``meta.json`` (source, format, vocabulary size, dimensions).
+arrays), ``words.json``, ``meta.json`` (source, format, vocabulary size, dimensions) and
+``manifest.json``, which lists every file with its size and checksum (``manifest``). A model
+is checked against its manifest every time it is opened: a damaged one is never used
+(``CacheDamaged`` says how to rebuild it; built-in models are rebuilt by ``load_model``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
 import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import platformdirs
 
 from .. import __version__
 from ..core.errors import ModelError
-from .formats import VectorFormat, read_vectors
+from ..files import file_lock
+from .formats import VectorFormat, check_rows, read_vectors
+from .manifest import CheckedFolder
 from .model import WordVectors
 
 if TYPE_CHECKING:
@@ -32,6 +39,12 @@ _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
 MODEL_FILE = "model.kv"
 META_FILE = "meta.json"
 WORDS_FILE = "words.json"  # the vocabulary in order, for loading without unpickling gensim
+
+log = logging.getLogger(__name__)
+
+
+class CacheDamaged(ModelError):
+    """A cached model fails its manifest check (or has none): it must be converted again."""
 
 
 def default_cache_dir() -> Path:
@@ -77,9 +90,35 @@ class ModelStore:
                              "`codenames models add NAME PATH`")
         try:
             return ModelInfo(**json.loads(meta.read_text(encoding="utf-8")))
-        except (OSError, ValueError, TypeError) as exc:
-            raise ModelError(f"{meta}: damaged model description ({exc}); remove the folder "
-                             f"{meta.parent} and add the model again") from None
+        except (OSError, ValueError, TypeError, RecursionError) as exc:
+            raise CacheDamaged(f"{meta}: damaged model description ({exc}); "
+                               f"{self.rebuild_hint(name)}") from None
+
+    def rebuild_hint(self, name: str) -> str:
+        """What to run to convert ``name`` again."""
+        from .default import BUILDERS  # default imports this module
+
+        if name in BUILDERS:
+            return (f"run `codenames models remove {name}`; it is converted again on its "
+                    "next use")
+        try:
+            source = json.loads((self.path(name) / META_FILE).read_text(encoding="utf-8")
+                                )["source"]
+        except (OSError, ValueError, TypeError, KeyError, RecursionError):
+            source = "PATH"
+        return f"add it again: codenames models add {name} {source} --replace"
+
+    def check(self, name: str, files: list[str]) -> None:
+        """``CacheDamaged`` unless these files of ``name`` match its manifest."""
+        problem = CheckedFolder(self.path(name)).problem(files)
+        if problem:
+            raise CacheDamaged(f"the cached model {name!r} is damaged: {problem}; "
+                               f"{self.rebuild_hint(name)}")
+
+    def lock(self, name: str) -> Any:
+        """Exclusive between processes while ``name`` is converted or replaced."""
+        self.models_dir.mkdir(parents=True, exist_ok=True)
+        return file_lock(self.models_dir / f".{check_name(name)}.lock")
 
     def size_bytes(self, name: str) -> int:
         return sum(p.stat().st_size for p in self.path(name).rglob("*") if p.is_file())
@@ -96,7 +135,15 @@ class ModelStore:
 
     def add_vectors(self, name: str, vectors: KeyedVectors, *, source: str,
                     vector_format: str, replace: bool = False) -> ModelInfo:
-        """Store in-memory vectors under ``name`` (atomically)."""
+        """Store in-memory vectors under ``name`` (atomically, under the model's lock).
+        ``ModelError`` naming the row for a vector that is not finite or is all zeros."""
+        check_rows(vectors.index_to_key, vectors.vectors, source)
+        with self.lock(name):
+            return self._add(name, vectors, source=source, vector_format=vector_format,
+                             replace=replace)
+
+    def _add(self, name: str, vectors: KeyedVectors, *, source: str, vector_format: str,
+             replace: bool) -> ModelInfo:
         target = self.path(name)
         if self.has(name) and not replace:
             cached = self.info(name)
@@ -110,7 +157,6 @@ class ModelStore:
         info = ModelInfo(name=name, source=source, format=vector_format,
                          vocabulary=len(vectors), dimensions=int(vectors.vector_size),
                          subwords=hasattr(vectors, "buckets_word"), toolkit_version=__version__)
-        self.models_dir.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=self.models_dir))
         try:
             # sep_limit=0: every array in its own .npy file, so loading can memory-map it.
@@ -119,6 +165,8 @@ class ModelStore:
                                                          ensure_ascii=False), encoding="utf-8")
             (staging / META_FILE).write_text(json.dumps(asdict(info), indent=2) + "\n",
                                              encoding="utf-8")
+            CheckedFolder(staging).list_files(sorted(p.name for p in staging.iterdir()
+                                                     if not p.name.startswith(".")))
             if target.exists():
                 old = target.with_name(f".{name}-old")
                 shutil.rmtree(old, ignore_errors=True)
@@ -134,59 +182,79 @@ class ModelStore:
             shutil.rmtree(staging, ignore_errors=True)
         return info
 
+    def model_files(self, name: str) -> list[str]:
+        """The files of the converted model (not the vocabularies and filters kept beside
+        it), as its manifest lists them."""
+        entries = CheckedFolder(self.path(name)).entries()
+        return sorted(f for f in entries if f.startswith(MODEL_FILE)) + [META_FILE, WORDS_FILE]
+
     def load(self, name: str) -> KeyedVectors:
-        """The cached vectors of ``name``, memory-mapped read-only."""
+        """The cached vectors of ``name``, memory-mapped read-only (checked first)."""
         from gensim.models import KeyedVectors
 
         info = self.info(name)
+        self.check(name, self.model_files(name))
         path = self.path(name) / MODEL_FILE
         try:
             vectors = KeyedVectors.load(str(path), mmap="r")
         except Exception as exc:
-            raise ModelError(f"{path}: damaged cache ({type(exc).__name__}: {exc}); remove "
-                             f"{path.parent} and add the model again") from None
+            raise CacheDamaged(f"{path}: damaged cache ({type(exc).__name__}: {exc}); "
+                               f"{self.rebuild_hint(name)}") from None
         if vectors.vector_size != info.dimensions or len(vectors) != info.vocabulary:
-            raise ModelError(
+            raise CacheDamaged(
                 f"{path}: the cache holds {len(vectors)} words x {vectors.vector_size} "
                 f"dimensions but its description says {info.vocabulary} x {info.dimensions}; "
-                f"remove {path.parent} and add the model again")
+                f"{self.rebuild_hint(name)}")
         return vectors
 
     def open(self, name: str) -> WordVectors:
-        """The model ready for lookups. Plain vectors are read straight from the cache (the
-        word list and the memory-mapped ``.npy`` gensim wrote), without importing gensim;
-        fastText models, which need their subword tables, go through ``load``."""
+        """The model ready for lookups, checked against its manifest. Plain vectors are read
+        straight from the cache (the word list and the memory-mapped ``.npy`` gensim wrote),
+        without importing gensim; fastText models, which need their subword tables, go
+        through ``load``."""
         info = self.info(name)
         folder = self.path(name)
-        matrix_path = folder / f"{MODEL_FILE}.vectors.npy"
-        if info.subwords or not (folder / WORDS_FILE).is_file() or not matrix_path.is_file():
+        matrix_file = f"{MODEL_FILE}.vectors.npy"
+        if info.subwords:
             return WordVectors.from_keyed(name, self.load(name))
+        self.check(name, [META_FILE, WORDS_FILE, matrix_file])
         try:
             words = json.loads((folder / WORDS_FILE).read_text(encoding="utf-8"))
-            matrix = np.load(matrix_path, mmap_mode="r")
-        except (OSError, ValueError) as exc:
-            raise ModelError(f"{folder}: damaged cache ({exc}); remove it and add the model "
-                             "again") from None
-        if matrix.shape != (info.vocabulary, info.dimensions) or len(words) != len(matrix):
-            raise ModelError(
-                f"{matrix_path}: the cache holds {len(words)} words and a {matrix.shape} "
-                f"matrix but its description says {info.vocabulary} x {info.dimensions}; "
-                f"remove {folder} and add the model again")
+            matrix = np.load(folder / matrix_file, mmap_mode="r")
+        except (OSError, ValueError, RecursionError) as exc:
+            raise CacheDamaged(f"{folder}: damaged cache ({exc}); {self.rebuild_hint(name)}"
+                               ) from None
+        if matrix.shape != (info.vocabulary, info.dimensions) or len(words) != len(matrix) \
+                or not all(isinstance(w, str) for w in words) or len(set(words)) != len(words):
+            raise CacheDamaged(
+                f"{folder / matrix_file}: the cache holds {len(words)} words and a "
+                f"{matrix.shape} matrix but its description says {info.vocabulary} x "
+                f"{info.dimensions}; {self.rebuild_hint(name)}")
         return WordVectors(name, words, matrix)
 
     def remove(self, name: str) -> None:
-        if not self.has(name):
+        if not self.path(name).exists():
             raise ModelError(f"no model named {name!r} to remove")
-        shutil.rmtree(self.path(name))
+        with self.lock(name):
+            shutil.rmtree(self.path(name))
 
-    def open_or_build(self, name: str, build: Callable[[], tuple[KeyedVectors, str, str]]
-                      ) -> WordVectors:
+    def open_or_build(self, name: str, build: Callable[[], tuple[KeyedVectors, str, str]],
+                      source: str | None = None) -> WordVectors:
         """Open ``name``, first building it with ``build() -> (vectors, source, format)`` if
-        it is not cached yet."""
-        if not self.has(name):
-            vectors, source, fmt = build()
-            self.add_vectors(name, vectors, source=source, vector_format=fmt)
-        return self.open(name)
+        it is not cached yet, if it is damaged, or if it was built from another ``source``.
+        Under the model's lock: a process that finds another converting it waits, then
+        opens what that one made."""
+        with self.lock(name):
+            if self.has(name):
+                try:
+                    if source is None or self.info(name).source == source:
+                        return self.open(name)
+                except CacheDamaged as exc:
+                    log.warning("%s; converting it again", exc.args[0].split("; ")[0])
+            vectors, built_from, fmt = build()
+            check_rows(vectors.index_to_key, vectors.vectors, built_from)
+            self._add(name, vectors, source=built_from, vector_format=fmt, replace=True)
+            return self.open(name)
 
 
 def check_name(name: str) -> str:

@@ -4,6 +4,7 @@ lemminflect or a dictionary lists in lower case)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 
 from ..decks import wordlists_dir
@@ -69,20 +70,21 @@ def clue_vocabulary(model: WordVectors, *, size: int = DEFAULT_VOCABULARY_SIZE,
 def cached_clue_vocabulary(model: WordVectors, store_dir: str | None = None, *,
                            size: int = DEFAULT_VOCABULARY_SIZE,
                            offensive_filter: bool = True) -> tuple[str, ...]:
-    """``clue_vocabulary`` for a cached model, kept beside it as a text file (building it
-    takes seconds; reading it, milliseconds)."""
+    """``clue_vocabulary`` for a cached model, kept beside it as a text file listed in the
+    model's manifest (building it takes seconds; reading it, milliseconds). A file that fails
+    its check is built again, never used."""
+    from .manifest import CheckedFolder
     from .store import ModelStore
 
     store = ModelStore(store_dir)
     if not store.has(model.name):
         return clue_vocabulary(model, size=size, offensive_filter=offensive_filter)
-    path = store.path(model.name) / f"vocabulary-{size}{'' if offensive_filter else '-all'}.txt"
-    if path.is_file():
-        words = tuple(path.read_text(encoding="utf-8").split())
-        if words:
-            return words
+    folder = CheckedFolder(store.path(model.name))
+    name = f"vocabulary-{size}{'' if offensive_filter else '-all'}.txt"
+    data = folder.read(name)
+    if data:
+        return tuple(data.decode("utf-8").split())
     words = clue_vocabulary(model, size=size, offensive_filter=offensive_filter)
-    staging = path.with_suffix(".tmp")
-    staging.write_text("\n".join(words) + "\n", encoding="utf-8")
-    staging.replace(path)
+    with contextlib.suppress(OSError):  # a read-only cache costs the next run seconds
+        folder.write(name, ("\n".join(words) + "\n").encode("utf-8"))
     return words

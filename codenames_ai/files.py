@@ -1,0 +1,91 @@
+"""Two file operations every cache and results folder needs: a write that is never seen
+half-done, and a lock between processes.
+
+``atomic_write`` writes to a temporary file with a unique name in the same folder, syncs it
+and renames it over the target: a reader sees the old file or the new one, never a mix, and
+two processes writing the same file at once cannot interleave their bytes (the fixed staging
+name used before let them). ``file_lock`` holds an advisory lock on a file (``flock``; the
+kernel releases it however the process ends, ``kill -9`` included).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+
+def _umask() -> int:
+    mask = os.umask(0)  # reading the umask means setting it: done once, at import
+    os.umask(mask)
+    return mask
+
+
+# mkstemp makes files only their owner can read; a cache or results folder shared by a
+# group keeps the permissions a plain write would give.
+FILE_MODE = 0o666 & ~_umask()
+
+
+class LockBusy(Exception):
+    """Another process holds the lock (only raised when not waiting)."""
+
+    def __init__(self, path: Path, holder: str) -> None:
+        super().__init__(f"{path} is locked" + (f" by process {holder}" if holder else ""))
+        self.path = path
+        self.holder = holder  # the process id written in the lock file, if any
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` all at once (``OSError`` if it cannot be written; no
+    temporary file is left behind)."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                         dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            if hasattr(os, "fchmod"):
+                os.fchmod(file.fileno(), FILE_MODE)
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+@contextlib.contextmanager
+def file_lock(path: Path, *, wait: bool = True) -> Iterator[IO[str]]:
+    """Hold an exclusive lock on ``path`` (created if missing) for the ``with`` block; the
+    lock file holds this process's id. ``wait=False``: ``LockBusy`` at once if another
+    process holds it."""
+    handle = path.open("a+", encoding="utf-8")
+    try:
+        try:
+            _lock(handle, wait)
+        except OSError:  # BlockingIOError from flock; PermissionError from msvcrt
+            handle.seek(0)
+            holder = handle.read(40).strip()
+            raise LockBusy(path, holder if holder.isdigit() else "") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        yield handle
+    finally:
+        handle.close()  # closing releases the lock
+
+
+def _lock(handle: IO[str], wait: bool) -> None:
+    if sys.platform == "win32":
+        import msvcrt
+
+        msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
