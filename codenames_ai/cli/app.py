@@ -28,10 +28,15 @@ from ..core import (
 )
 from ..core.errors import ConfigError
 from ..decks import default_deck, read_deck
+from ..play.output import check_target, write_file
 from ..play.render import render_game
 from . import agents as agents_cli
 from . import tournament as tournament_cli
+from .agents import EditionName
+from .checks import check_seconds, check_seed, check_whole
 from .models import app as models_app
+
+MAX_TURNS = 10_000  # a game has at most a few dozen turns; more is a typo
 
 app = typer.Typer(
     name="codenames",
@@ -40,12 +45,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-
-class EditionName(StrEnum):
-    words = "words"
-    pictures = "pictures"
-    custom = "custom"
 
 
 class VariantName(StrEnum):
@@ -213,6 +212,8 @@ def watch(
 ) -> None:
     """Watch AI agents play one game, printed turn by turn (default: the GloVe expected-value
     spymaster and guesser on both teams; `codenames agents` lists the others)."""
+    check_seed("--seed", seed)
+    check_whole("--max-turns", max_turns, 1, MAX_TURNS)
     rules = build_rules(
         edition_name.value, variant_name=variant_name.value,
         guess_limit_name=guess_limit_name.value,
@@ -222,6 +223,8 @@ def watch(
         clue_rules_name=clue_rules_name.value if clue_rules_name else None,
     )
     words = _deck(rules, deck)
+    if record is not None:
+        check_target(record, "--record")
     seats = _seats(rules, (red_spymaster, blue_spymaster), (red_guesser, blue_guesser))
     game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns)
     explanations = _explanations(seats, game) if explain else {}
@@ -230,7 +233,7 @@ def watch(
         if block.startswith("Turn ") and " spymaster: " in block and block in explanations:
             typer.echo("  why: " + explanations[block])
     if record is not None:
-        _write(record, game.to_jsonl())
+        write_file(record, game.to_jsonl(), "--record")
         typer.echo(f"Record written to {record}")
 
 
@@ -254,7 +257,8 @@ def play(
                                             "you clue for AI guessers; coop: 2-player variant; "
                                             "three-player: you guess for both teams; watch.")]
     = Role.guess,
-    seed: Annotated[int | None, typer.Option(help="Seed (default: a new one, printed).")]
+    seed: Annotated[int | None, typer.Option(
+        help="Seed (default: a new one, printed when the game is over).")]
     = None,
     edition_name: Annotated[EditionName, typer.Option("--edition")] = EditionName.words,
     guess_limit_name: Annotated[GuessLimitName, typer.Option("--guess-limit")]
@@ -290,6 +294,10 @@ def play(
     from ..play.session import default_save_path, save, seats_for_role, summary
     from ..play.terminal import Console
 
+    check_seed("--seed", seed)
+    check_seconds("--time-limit", time_limit)
+    if save_to is not None:
+        check_target(save_to, "--save")
     if role is Role.watch:
         watch(seed=seed if seed is not None else 7, edition_name=edition_name,
               variant_name=VariantName.standard, guess_limit_name=guess_limit_name,
@@ -318,11 +326,14 @@ def play(
         role.value, rules, console, spymaster_id=spymaster, guesser_id=guesser,
         spymaster_options=spymaster_options, guesser_options=guesser_options,
         checked=clue_check == "refuse", time_limit=time_limit)
-    typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value}; seed {game_seed} "
+    # The seed deals the board and key (`codenames watch --seed N` shows the key), so it is
+    # shown only once the game is over.
+    typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value} "
                "(type 'help' at any prompt)")
     game = play_game(rules, seats, seed=game_seed, deck=words)
     for line in summary(game, seats, explain=explain):
         typer.echo(line)
+    typer.echo(f"Seed {game_seed}: codenames play --seed {game_seed} deals this board again.")
     if console.save_on_quit or game.outcome.winner is not None:
         path = save(game, save_to or default_save_path(game_seed, role.value))
         typer.echo(f"Saved: {path}  (codenames replay {path})")
@@ -343,7 +354,9 @@ def replay(
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read the record ({exc})") from None
     game = GameRecord.from_jsonl(text, source=str(path))
-    for block in render_game(game, show_key=not hide_key, tags=tags):
+    # Rendered in full first: a record the rules refuse halfway prints nothing but the error.
+    blocks = list(render_game(game, show_key=not hide_key, tags=tags, source=str(path)))
+    for block in blocks:
         typer.echo(block)
 
 
@@ -362,7 +375,8 @@ def check(
     rule with the reason."""
     from ..legality.check import check_clue_word
 
-    covered = {normalize_word(w) for w in agents_cli.split_cards(revealed)}
+    covered = {normalize_word(w)
+               for w in agents_cli.split_cards(revealed, "--revealed", required=False)}
     visible = [w for w in agents_cli.split_cards(board) if normalize_word(w) not in covered]
     violations = check_clue_word(clue, visible, rules.value)
     if as_json:
@@ -388,6 +402,7 @@ def _seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str
         make_agent(a, role=SeatRole.SPYMASTER, seat=f"--{team}-spymaster")
         for a, team in zip(spymasters, ("red", "blue"), strict=True))
     red_guesser = make_agent(guessers[0], role=SeatRole.GUESSER, seat="--red-guesser")
+    _refuse_unused_seats(rules, blue_spymaster=spymasters[1], blue_guesser=guessers[1])
     match rules.variant.value:
         case "coop":
             return Seats.coop(spymaster=red_spymaster, guesser=red_guesser)
@@ -399,6 +414,20 @@ def _seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str
                                   blue_spymaster=blue_spymaster,
                                   blue_guesser=make_agent(guessers[1], role=SeatRole.GUESSER,
                                                            seat="--blue-guesser"))
+
+
+def _refuse_unused_seats(rules: RuleSet, *, blue_spymaster: str, blue_guesser: str) -> None:
+    """An agent given for a seat the variant does not have would be silently ignored."""
+    unused = {"coop": {"--blue-spymaster": blue_spymaster != DEFAULT_SPYMASTER,
+                       "--blue-guesser": blue_guesser != DEFAULT_GUESSER},
+              "three-player": {"--blue-guesser": blue_guesser != DEFAULT_GUESSER}}
+    given = [option for option, changed in unused.get(rules.variant.value, {}).items()
+             if changed]
+    if given:
+        raise ConfigError(f"{' and '.join(given)}: {rules.variant.value} play has no such "
+                          "seat (--red-guesser is the only guesser"
+                          + (", --red-spymaster the only spymaster" if rules.variant.value
+                             == "coop" else "") + "); leave it out")
 
 
 def _explanations(seats: Seats, game: GameRecord) -> dict[str, str]:
@@ -416,13 +445,6 @@ def _deck(rules: RuleSet, deck: Path | None) -> tuple[str, ...]:
     if deck is not None:
         return read_deck(deck, needed=needed)
     return default_deck(rules.edition, needed=needed)
-
-
-def _write(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot write the record ({exc})") from None
 
 
 def main() -> None:

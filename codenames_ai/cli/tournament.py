@@ -15,6 +15,7 @@ from ..harness.report import print_summary, write_plots
 from ..harness.results import read_spec
 from ..harness.run import BACKENDS, make_backend, run_tournament, write_summary
 from ..harness.spec import Mode, TournamentSpec
+from ..play.output import check_folder
 
 
 def _console() -> Console:
@@ -121,10 +122,16 @@ def report(
     """Print a tournament's summary again and write its plots."""
     if not folder.is_dir():
         raise ConfigError(f"{folder} is not a folder; give the --out folder of a tournament")
+    check_folder(plots or folder / "plots", "--plots")
     summary = write_summary(folder)
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
     else:
         print_summary(summary, _console())
-    for path in write_plots(summary, plots or folder / "plots"):
+    try:
+        written = write_plots(summary, plots or folder / "plots")
+    except OSError as exc:  # the folder was checked; this is a full disk or the like
+        raise ConfigError(f"{plots or folder / 'plots'}: cannot write the plots "
+                          f"({exc.strerror or exc}); give --plots another folder") from None
+    for path in written:
         typer.echo(f"wrote {path}", err=as_json)

@@ -17,6 +17,7 @@ class Unlimited(Enum):
 
 
 UNLIMITED = Unlimited.UNLIMITED
+MAX_NUMBER_LENGTH = 24  # characters of a typed clue number; longer ones are refused unread
 
 ClueNumber: TypeAlias = int | Unlimited
 
@@ -72,6 +73,9 @@ def parse_clue_number(text: str) -> ClueNumber:
     cleaned = text.strip().lower()
     if cleaned in {"unlimited", "inf", "infinity", "∞"}:
         return UNLIMITED
+    if len(cleaned) > MAX_NUMBER_LENGTH:  # no board has that many cards
+        raise ValueError(f"clue number {cleaned[:12]!r}... is {len(cleaned)} characters long; "
+                         "use 0, 1, 2, ... (at most the cards left) or 'unlimited'")
     try:
         number = int(cleaned)
     except ValueError:

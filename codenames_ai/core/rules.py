@@ -6,6 +6,7 @@ RULES.md is a field here, never a fork of the engine.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, replace
 from enum import Enum
 from typing import Any
@@ -131,8 +132,10 @@ class RuleSet:
     def __post_init__(self) -> None:
         for name in ("clue_time_limit", "guess_time_limit"):
             limit = getattr(self, name)
-            if limit is not None and not (isinstance(limit, int | float) and limit > 0):
-                raise ConfigError(f"{name} must be a positive number of seconds, got {limit!r}")
+            if limit is not None and not (isinstance(limit, int | float) and limit > 0
+                                          and math.isfinite(limit)):
+                raise ConfigError(f"{name} must be a positive, finite number of seconds, "
+                                  f"got {limit!r}")
 
     def with_options(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed, e.g. ``WORDS.with_options(variant=Variant.COOP)``."""

@@ -116,6 +116,8 @@ def play_game(rules: RuleSet, seats: Seats, *, seed: int,
     """
     if (deck is None) == (board is None):
         raise ConfigError("give either a deck to deal from or a board, not both or neither")
+    if max_turns < 1:  # the game would be abandoned before its first clue
+        raise ConfigError(f"max_turns must be at least 1, got {max_turns}")
     seats.check(rules.variant)
     if board is None:
         assert deck is not None

@@ -177,10 +177,11 @@ def describe_outcome(outcome: Outcome, *, coop_team: Team | None = None) -> str:
 
 
 def render_game(record: GameRecord, *, show_key: bool = True,
-                validator: ClueValidator | None = None, tags: bool = False) -> Iterator[str]:
+                validator: ClueValidator | None = None, tags: bool = False,
+                source: str = "record") -> Iterator[str]:
     """The game turn by turn: the opening board, each event, the board after each turn,
-    and the outcome. Replays the record, so a damaged record raises ``RecordError``.
-    ``tags`` shows picture captions under the opening board."""
+    and the outcome. Replays the record, so a damaged record raises ``RecordError`` naming
+    ``source``. ``tags`` shows picture captions under the opening board."""
     layout = record.rules.layout
     yield (f"{record.rules.edition.capitalize()} edition, {layout.rows}x{layout.cols}, "
            f"{record.rules.variant.value} play, {record.rules.guess_limit.value} guess limit, "
@@ -189,7 +190,7 @@ def render_game(record: GameRecord, *, show_key: bool = True,
            + (" and is the players' team." if record.rules.variant is Variant.COOP else "."))
     start = GameState(record.rules, record.board, validator=validator)
     yield render_state_board(start, show_key=show_key, tags=tags)
-    for produced, state in replay_steps(record, validator=validator):
+    for produced, state in replay_steps(record, validator=validator, source=source):
         for event in produced:
             yield describe_event(event)
         if state.phase is Phase.CLUE or state.is_over:

@@ -22,6 +22,7 @@ from ..core import (
     Team,
     Variant,
 )
+from .output import write_file
 from .render import describe_outcome
 from .terminal import Console, HumanGuesser, HumanSpymaster
 
@@ -98,9 +99,5 @@ def default_save_path(seed: int, role: str) -> Path:
 
 
 def save(record: GameRecord, path: Path) -> Path:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(record.to_jsonl(), encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot save the game ({exc})") from None
-    return path
+    """Write the game's record to ``path`` all at once (``ConfigError`` if it cannot be)."""
+    return write_file(path, record.to_jsonl(), "--save")

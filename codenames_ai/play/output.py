@@ -1,0 +1,130 @@
+"""Files the command line writes (game records): checked before the game, written whole.
+
+A target is checked before the game starts, so a bad ``--record``/``--save`` costs one line
+instead of a played game. The write goes to a temporary file beside the target that is then
+renamed over it: a full disk or a killed process leaves the old file (or none), never half a
+record. Devices, pipes and folders are refused up front: renaming over ``/dev/full`` would
+replace the device instead of writing to it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from ..core.errors import ConfigError
+
+
+def check_target(path: Path, option: str) -> None:
+    """Raise ``ConfigError`` unless ``path`` can take a file written by ``write_file``:
+    not a folder or a device, in a folder (existing or to be made) that can be written."""
+    if "\0" in str(path):  # pathlib raises a bare ValueError on it
+        raise ConfigError(f"{option} holds a NUL character; give a file name")
+    try:
+        _check(path, option)
+    except OSError as exc:  # a name too long, a loop of links, ...
+        raise ConfigError(f"{path}: cannot use it as a file ({exc.strerror or exc}); give "
+                          f"{option} another file name") from None
+
+
+def _check(path: Path, option: str) -> None:
+    target = _target(path)
+    if target.is_dir():
+        raise ConfigError(f"{path} is a folder; give {option} a file name, e.g. "
+                          f"{path / 'game.jsonl'}")
+    if target.exists() and not stat.S_ISREG(target.stat().st_mode):
+        raise ConfigError(f"{path} is not a regular file (a device, pipe or socket); give "
+                          f"{option} the name of a file to write")
+    folder = _existing_folder(target.parent, path, option)
+    if folder == target.parent:
+        _probe(folder, path, option)
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        raise ConfigError(f"{path}: cannot create a folder in {folder} (permission denied); "
+                          f"give {option} a file in a folder you can write")
+
+
+def check_folder(path: Path, option: str) -> None:
+    """Raise ``ConfigError`` unless ``path`` is a folder, or can be made, that can be
+    written in."""
+    if "\0" in str(path):
+        raise ConfigError(f"{option} holds a NUL character; give a folder name")
+    try:
+        if path.exists() and not path.is_dir():
+            raise ConfigError(f"{path} is a file, not a folder; give {option} a folder (it "
+                              "is made if missing)")
+        _probe(_existing_folder(path, path, option), path, option)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot use it as a folder ({exc.strerror or exc}); give "
+                          f"{option} another folder") from None
+
+
+def write_file(path: Path, text: str, option: str) -> Path:
+    """Write ``text`` to ``path`` (making its folders) all at once; ``ConfigError`` naming
+    the file and the option if it cannot be written, and no partial file left behind."""
+    check_target(path, option)
+    target = _target(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _replace(target, text.encode("utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot write the file ({exc.strerror or exc}); give "
+                          f"{option} a file in a folder you can write") from None
+    return path
+
+
+def _target(path: Path) -> Path:
+    """The file a write lands in: a symbolic link is followed, so the link stays."""
+    return path.resolve() if path.is_symlink() else path
+
+
+def _existing_folder(folder: Path, path: Path, option: str) -> Path:
+    """The nearest folder of ``folder`` and its parents that exists (it must be a folder)."""
+    for candidate in (folder, *folder.parents):
+        if candidate.exists():
+            if not candidate.is_dir():
+                raise ConfigError(f"{path}: {candidate} is not a folder; give {option} a "
+                                  "file in a folder")
+            return candidate
+    return Path.cwd()
+
+
+def _probe(folder: Path, path: Path, option: str) -> None:
+    """Make and remove a file in ``folder``: the only sure test (``/proc`` and ``/sys`` pass
+    ``os.access`` for root, and a read-only mount only shows on writing)."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot write in {folder} ({exc.strerror or exc}); give "
+                          f"{option} a place you can write") from None
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+
+
+def _replace(target: Path, data: bytes) -> None:
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                    dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(name, _mode(target))
+        os.replace(name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        raise
+
+
+def _mode(target: Path) -> int:
+    """The replaced file's permissions, or what a plain ``open`` would give a new file
+    (``mkstemp`` makes it readable by its owner only)."""
+    with contextlib.suppress(OSError):
+        return stat.S_IMODE(target.stat().st_mode)
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
