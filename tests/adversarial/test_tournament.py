@@ -1,0 +1,229 @@
+"""Tournaments under hostile conditions (issue 15, items 5, 9, 10 and 11): a ``kill -9`` of
+the driver leaves no worker behind; a second run on a folder in use is refused; a spec or a
+results file changed by hand, an ``--out`` that cannot be written, or an agent in a seat of
+the other role each give one line and leave nothing behind. A hypothesis probe feeds the
+results-line parser arbitrary JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from codenames_ai.core import ConfigError
+from codenames_ai.harness.results import parse_result
+from codenames_ai.harness.spec import TournamentSpec
+
+CLI = [sys.executable, "-m", "codenames_ai"]
+CHEAP = ["--spymasters", "random-spymaster-v1", "--guessers", "random-guesser-v1"]
+
+
+def codenames(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+def in_process(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+               cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The CLI's own entry point in this process (seconds faster than a new one)."""
+    from codenames_ai.cli.app import main
+
+    monkeypatch.chdir(cwd)
+    monkeypatch.setattr(sys, "argv", ["codenames", *args])
+    capsys.readouterr()
+    try:
+        main()
+        code = 0
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return subprocess.CompletedProcess(args, code, captured.out, captured.err)
+
+
+def assert_one_line(done: subprocess.CompletedProcess[str], message: str) -> None:
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+    assert message in lines[0], lines[0]
+
+
+def children(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+
+
+def start_pool_run(tmp_path: Path, out: Path) -> subprocess.Popen[bytes]:
+    command = [*CLI, "tournament", *CHEAP, "--games", "20000", "--seed", "1", "--backend",
+               "pool", "--workers", "2", "--out", str(out), "--quiet"]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    games = out / "games.jsonl"
+    while not (games.exists() and games.stat().st_size > 0):
+        assert process.poll() is None, process.stderr.read() if process.stderr else ""
+        assert time.monotonic() < deadline, "no game finished in time"
+        time.sleep(0.05)
+    return process
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_kill_9_of_the_driver_leaves_no_worker_behind(tmp_path: Path) -> None:
+    """0c1badc: two workers per kill, ~520 MB each, blocked on a pipe for 18+ minutes."""
+    process = start_pool_run(tmp_path, tmp_path / "out")
+    workers = children(process.pid)
+    assert len(workers) >= 2
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    deadline = time.monotonic() + 5
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if alive(w)], "workers outlived their driver by 5 s"
+
+
+def test_a_folder_in_use_by_a_running_tournament_is_refused(tmp_path: Path) -> None:
+    """0c1badc: two runs on one --out wrote 244 games twice."""
+    out = tmp_path / "out"
+    first = start_pool_run(tmp_path, out)
+    try:
+        second = codenames("tournament", "--out", str(out), "--quiet", cwd=tmp_path)
+        assert_one_line(second, "is in use by another codenames tournament (process ")
+    finally:
+        first.kill()
+        first.wait()
+    lines = (out / "games.jsonl").read_bytes().splitlines()
+    games = [json.loads(line)["game"] for line in lines if line.endswith(b"}")]
+    assert len(games) == len(set(games))
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("finished")
+    done = codenames("tournament", *CHEAP, "--games", "4", "--backend", "serial", "--out",
+                     str(folder / "out"), "--quiet", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    return folder / "out"
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    (b"[1, 2, 3]", "is not a game result (a JSON array, not an object)"),
+    (b"not json", "is damaged"),
+    (b"[" * 3000 + b"]" * 3000, "is damaged"),
+    (b'{"game": ' + b"9" * 5000 + b"}", "is damaged"),
+    (b'{"game": 0, "status": "failed", "reason": "\\ud800"}',
+     "is not a game result ('reason' must be text)"),
+    (b'{"game": 3, "status": "ok", "record": 5}',
+     "is not a game result ('record' must be a list of rows)"),
+])
+@pytest.mark.parametrize("command", ["report", "tournament"])
+def test_a_results_line_changed_by_hand_is_named(
+        finished: Path, tmp_path: Path, line: bytes, message: str, command: str,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("tournament.json", "games.jsonl"):
+        (out / name).write_bytes((finished / name).read_bytes())
+    lines = (out / "games.jsonl").read_bytes().splitlines(keepends=True)
+    lines[1] = line + b"\n"
+    (out / "games.jsonl").write_bytes(b"".join(lines))
+    args = ["report", str(out)] if command == "report" else ["tournament", "--out", str(out)]
+    assert_one_line(in_process(capsys, monkeypatch, tmp_path, *args),
+                    f"games.jsonl: line 2 {message}")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('spymasters = ["bold"]\nguessers = ["random-guesser-v1"]\n'
+     '[agents.bold]\nagent = "glove-ev-spymaster-v1"\noptions = { risk = "insane" }\n',
+     "agent 'bold' (glove-ev-spymaster-v1): cannot be built with options {'risk': 'insane'}"),
+    ('spymasters = ["random-guesser-v1"]\nguessers = ["random-guesser-v1"]\n',
+     "needs a spymaster, and 'random-guesser-v1' is not one"),
+])
+def test_a_spec_the_agents_refuse_stops_before_any_game(
+        tmp_path: Path, text: str, message: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "t.toml").write_text(text)
+    done = in_process(capsys, monkeypatch, tmp_path, "tournament", "t.toml", "--games", "2",
+                      "--backend", "serial", "--out", "out")
+    assert_one_line(done, message)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_spec_that_is_not_utf8_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "t.toml").write_bytes(b'spymasters = ["\xff"]\n')
+    done = in_process(capsys, monkeypatch, tmp_path, "tournament", "t.toml", "--out", "out")
+    assert_one_line(done, "not UTF-8 text")
+
+
+@pytest.mark.parametrize("where", ["file", "/dev/full/out", "/proc/out", "/sys/out"])
+def test_an_out_that_cannot_hold_results_is_refused(
+        tmp_path: Path, where: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "a-file" if where == "file" else Path(where)
+    if where == "file":
+        out.write_text("mine\n")
+    done = in_process(capsys, monkeypatch, tmp_path, "tournament", *CHEAP, "--games", "2",
+                      "--backend", "serial", "--out", str(out))
+    assert_one_line(done, str(out))
+    if where == "file":
+        assert out.read_text() == "mine\n"
+    else:
+        assert not out.exists()
+
+
+SPEC = TournamentSpec.from_options(spymasters=["random-spymaster-v1"],
+                                   guessers=["random-guesser-v1"], games=4, seed=1)
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20)
+FIELDS = st.fixed_dictionaries({}, optional={
+    "game": st.integers(-2, 6) | JSON, "status": st.sampled_from(["ok", "failed"]) | JSON,
+    "record": st.lists(JSON, max_size=3) | JSON, "seconds": st.floats() | JSON,
+    "moves": st.dictionaries(st.text(max_size=4), st.lists(st.floats(), max_size=3)) | JSON,
+    "reason": st.text() | JSON, "matchup": JSON, "board": JSON, "red": JSON, "blue": JSON})
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=FIELDS | JSON)
+def test_probe_the_results_line_parser(value: Any) -> None:
+    line = json.dumps(value)
+    try:
+        result = parse_result(line.encode(), "games.jsonl: line 1", SPEC)
+    except ConfigError as exc:
+        assert "games.jsonl: line 1" in str(exc) and "\n" not in str(exc)
+        return
+    assert isinstance(result, dict) and isinstance(result["game"], int)
+
+
+@settings(max_examples=200, deadline=None)
+@given(raw=st.binary(max_size=200))
+def test_probe_the_results_line_parser_with_raw_bytes(raw: bytes) -> None:
+    try:
+        parse_result(raw, "games.jsonl: line 1")
+    except ConfigError as exc:
+        assert "games.jsonl: line 1" in str(exc)
