@@ -72,7 +72,8 @@ def _table(board: list[str], key: list[Identity] | None, revealed: list[str], te
     unknown = covered - {normalize_word(w) for w in board}
     if unknown:
         raise ConfigError(f"--revealed names cards that are not on the board: "
-                          f"{', '.join(sorted(unknown))}")
+                          f"{', '.join(_shown(card) for card in sorted(unknown))}; list "
+                          "only cards of --board")
     shown: list[Identity | None] = [
         (key[i] if key else team.agent) if normalize_word(w) in covered else None
         for i, w in enumerate(board)]
@@ -94,8 +95,9 @@ def parse_key(text: str, size: int) -> list[Identity]:
                           "give one letter per card in board order (R, B, N, A)")
     bad = sorted(set(letters) - set(_KEY_LETTERS))
     if bad:
-        raise ConfigError(f"--key has letters {', '.join(bad)}; use R (red), B (blue), "
-                          "N (bystander), A (assassin)")
+        shown = ", ".join(ch if ch.isprintable() else repr(ch) for ch in bad)
+        raise ConfigError(f"--key has letters {shown}; use R (red), B (blue), N (bystander), "
+                          "A (assassin)")
     return [_KEY_LETTERS[ch] for ch in letters]
 
 

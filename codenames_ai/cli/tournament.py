@@ -16,6 +16,10 @@ from ..harness.results import read_spec
 from ..harness.run import BACKENDS, make_backend, run_tournament, write_summary
 from ..harness.spec import Mode, TournamentSpec
 from ..play.output import check_folder
+from .checks import check_whole
+
+MAX_WORKERS = 4096  # processes or CPUs; more is a typo
+MAX_BATCH = 100_000  # games per task
 
 
 def _console() -> Console:
@@ -91,6 +95,9 @@ def tournament(
     """Run a reproducible self-play tournament; results survive a crash and resume."""
     if address is not None and backend != "ray":
         raise ConfigError("--address is for --backend ray")
+    # Checked for every backend (the serial one would ignore a nonsense --workers).
+    check_whole("--workers", workers, 1, MAX_WORKERS)
+    check_whole("--batch-size", batch_size, 1, MAX_BATCH)
     options = {"games": games, "seed": seed, "mode": mode.value if mode else None,
                "edition": edition, "guess_limit": guess_limit, "clue_rules": clue_rules,
                "move_time_limit": move_time_limit, "max_turns": max_turns,
