@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -40,14 +41,18 @@ class LockBusy(Exception):
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` all at once (``OSError`` if it cannot be written; no
-    temporary file is left behind)."""
+    """Replace ``path`` with ``data`` all at once, keeping a replaced file's permissions
+    (``OSError`` if it cannot be written; no temporary file is left behind)."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = FILE_MODE
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
                                          dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as file:
             if hasattr(os, "fchmod"):
-                os.fchmod(file.fileno(), FILE_MODE)
+                os.fchmod(file.fileno(), mode)
             file.write(data)
             file.flush()
             os.fsync(file.fileno())

@@ -20,6 +20,7 @@ from rich.progress import (
 from rich.text import Text
 
 from ..core.errors import ConfigError
+from ..files import atomic_write
 from .backends import Backend, PoolBackend, SerialBackend
 from .games import FAILED, check_agents
 from .results import ResultsFolder, read_results_in_order, read_spec
@@ -104,5 +105,10 @@ def write_summary(out: Path, spec: TournamentSpec | None = None) -> dict[str, An
         raise ConfigError(f"{out} holds no tournament (no tournament.json); run "
                           "codenames tournament --out with it first")
     summary = summarize(spec, read_results_in_order(out))
-    (out / SUMMARY_FILE).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    try:
+        atomic_write(out / SUMMARY_FILE, (json.dumps(summary, indent=2) + "\n").encode("utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"cannot write {out / SUMMARY_FILE}: {exc.strerror or exc}; the "
+                          "games are kept: make room, or make the folder writable, and run "
+                          f"codenames report {out}") from None
     return summary

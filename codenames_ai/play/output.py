@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from ..core.errors import ConfigError
+from ..files import atomic_write
 
 
 def check_target(path: Path, option: str) -> None:
@@ -68,7 +69,7 @@ def write_file(path: Path, text: str, option: str) -> Path:
     target = _target(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        _replace(target, text.encode("utf-8"))
+        atomic_write(target, text.encode("utf-8"))
     except OSError as exc:
         raise ConfigError(f"{path}: cannot write the file ({exc.strerror or exc}); give "
                           f"{option} a file in a folder you can write") from None
@@ -102,29 +103,3 @@ def _probe(folder: Path, path: Path, option: str) -> None:
     os.close(handle)
     with contextlib.suppress(OSError):
         os.unlink(name)
-
-
-def _replace(target: Path, data: bytes) -> None:
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                    dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(name, _mode(target))
-        os.replace(name, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(name)
-        raise
-
-
-def _mode(target: Path) -> int:
-    """The replaced file's permissions, or what a plain ``open`` would give a new file
-    (``mkstemp`` makes it readable by its owner only)."""
-    with contextlib.suppress(OSError):
-        return stat.S_IMODE(target.stat().st_mode)
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
