@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import functools
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 
 from .core.board import check_deck
 from .core.errors import DeckError
+from .core.jsonlimits import JSONRefused, load_limited
 
 SHIPPED_DECK = "pictures.tsv"
 MIN_TAGS, MAX_TAGS = 3, 8
@@ -200,11 +200,11 @@ def _read_csv(path: Path) -> list[tuple[str, str, list[str]]]:
 
 def _read_json(path: Path) -> list[tuple[str, str, list[str]]]:
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
+        data: Any = load_limited(path.read_bytes())
+    except OSError as exc:
         raise DeckError(f"{path}: cannot read the captions ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise DeckError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except JSONRefused as exc:
+        raise DeckError(f"{path}: {exc}") from None
     if isinstance(data, dict):
         items = list(data.items())
     elif isinstance(data, list) and all(isinstance(d, dict) for d in data):

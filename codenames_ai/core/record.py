@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,13 +34,12 @@ from .events import (
     event_from_dict,
     event_to_dict,
 )
+from .jsonlimits import JSONRefused, load_limited
 from .rules import RuleSet
 from .state import EndReason, GameState, Outcome
 
 RECORD_FORMAT = "codenames-ai/record"
 RECORD_VERSION = 1
-MAX_DEPTH = 16  # nesting of JSON arrays and objects; a record needs 3
-MAX_NUMBER_LENGTH = 48  # characters of a JSON number; a 128-bit seed has 39 digits
 
 
 def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
@@ -234,83 +232,13 @@ def _dump(row: dict[str, Any]) -> str:
 
 def _load(line: str, number: int, source: str) -> dict[str, Any]:
     where = f"{source}: line {number}"
-    # Checked before parsing: json recurses once per level and overflows the stack at ~1000.
-    depth = _nesting(line)
-    if depth > MAX_DEPTH:
-        raise RecordError(f"{where} nests arrays or objects {depth} deep; a game record "
-                          f"nests at most {MAX_DEPTH}; the file is damaged or not a record")
     try:
-        row = json.loads(line, parse_int=_number(where, int), parse_float=_number(where, float),
-                         parse_constant=_not_a_number(where))
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{where} is not valid JSON ({exc.msg}); "
-                          "the file is damaged or not a game record") from None
+        row = load_limited(line)
+    except JSONRefused as exc:
+        raise RecordError(f"{where} {exc}; the file is damaged or not a game record") from None
     if not isinstance(row, dict):
         raise RecordError(f"{where} is not a JSON object")
-    _check_text(row, where)
     return row
-
-
-def _nesting(text: str) -> int:
-    """How deeply ``[`` and ``{`` nest in JSON text, outside strings."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
-def _number(where: str, kind: type[int] | type[float]) -> Callable[[str], int | float]:
-    """A JSON number, refused when longer than any a record holds (Python refuses integers
-    over 4,300 digits with a bare ValueError) or when it overflows to infinity."""
-    def parse(text: str) -> int | float:
-        if len(text) > MAX_NUMBER_LENGTH:
-            raise RecordError(f"{where} holds a number {len(text)} characters long; a game "
-                              f"record's numbers have at most {MAX_NUMBER_LENGTH}")
-        value = kind(text)
-        if not math.isfinite(value):
-            raise RecordError(f"{where} holds the number {text}, too large to be finite")
-        return value
-    return parse
-
-
-def _not_a_number(where: str) -> Callable[[str], Any]:
-    def refuse(text: str) -> Any:
-        raise RecordError(f"{where} is not valid JSON ({text} is not a JSON number); "
-                          "the file is damaged or not a game record")
-    return refuse
-
-
-def _check_text(value: Any, where: str) -> None:
-    """Refuse strings that are not Unicode text: a ``\\ud800`` escape decodes to a lone
-    surrogate, which no file or terminal can take."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise RecordError(f"{where} holds a string that is not valid Unicode text (a lone "
-                              "surrogate such as \\ud800); the file is damaged or not a "
-                              "game record") from None
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _check_text(key, where)
-            _check_text(item, where)
-    elif isinstance(value, list):
-        for item in value:
-            _check_text(item, where)
 
 
 def _digest(lines: list[str]) -> str:

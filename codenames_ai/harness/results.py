@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import ConfigError
+from ..core.jsonlimits import JSONRefused, load_limited
 from ..files import LockBusy, atomic_write, file_lock
 from .spec import TournamentSpec
 
@@ -124,13 +125,13 @@ def read_spec(root: Path) -> TournamentSpec | None:
                               "codenames tournament, or the spec was deleted")
         return None
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = load_limited(path.read_bytes())
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read the tournament spec: {exc.strerror or exc}"
                           ) from None
-    except (ValueError, RecursionError) as exc:  # JSON, UTF-8, a number too long
-        raise ConfigError(f"{path}: cannot read the tournament spec ({_first_line(exc)}); "
-                          "the folder is damaged") from None
+    except JSONRefused as exc:
+        raise ConfigError(f"{path}: cannot read the tournament spec (it {exc}); the folder "
+                          "is damaged") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ConfigError(f"{path} is not a codenames-ai tournament spec")
     if document.get("version") != VERSION:
@@ -150,9 +151,9 @@ def parse_result(line: bytes | str, where: str, spec: TournamentSpec | None = No
     line) if it is not one. With ``spec``, a game of its schedule must also name the teams,
     matchup and board the schedule gives it."""
     try:
-        result = json.loads(line)
-    except (ValueError, RecursionError) as exc:  # JSON, UTF-8, a number too long, nesting
-        raise ConfigError(f"{where} is damaged ({_first_line(exc)}); {HAND_EDITED}") from None
+        result = load_limited(line)
+    except JSONRefused as exc:
+        raise ConfigError(f"{where} is damaged (it {exc}); {HAND_EDITED}") from None
     problem = _result_problem(result, spec)
     if problem:
         raise ConfigError(f"{where} is not a game result ({problem}); {HAND_EDITED}")
@@ -179,7 +180,7 @@ def _result_problem(result: Any, spec: TournamentSpec | None) -> str:
                 isinstance(m, list) and len(m) == 2 and _is_number(m[0]) and _is_number(m[1])
                 for m in moves.values()):
             return "'moves' must map seats to [moves, seconds]"
-    elif not _is_text(result.get("reason", "")):
+    elif not isinstance(result.get("reason", ""), str):
         return "'reason' must be text"
     if spec is not None and game < spec.games:
         from .games import schedule_entry  # games imports the agents: only when checking
@@ -190,17 +191,6 @@ def _result_problem(result: Any, spec: TournamentSpec | None) -> str:
                 return (f"game {game} has {key} {repr(result.get(key))[:80]}, the schedule "
                         f"says {expected[key]!r}")
     return ""
-
-
-def _is_text(value: Any) -> bool:
-    """A string every terminal can print (not a lone surrogate such as ``"\\ud800"``)."""
-    if not isinstance(value, str):
-        return False
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _is_number(value: Any) -> bool:
@@ -314,11 +304,6 @@ def _lock(root: Path) -> contextlib.ExitStack:
         raise ConfigError(f"{root} is in use by another codenames tournament{who}; wait "
                           "for it to end, or choose another --out") from None
     return stack
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0][:200] if text else type(exc).__name__
 
 
 def _spec_document(spec: TournamentSpec) -> dict[str, Any]:

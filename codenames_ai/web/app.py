@@ -26,7 +26,6 @@ response carries the security headers.
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 import threading
@@ -43,6 +42,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..agents.registry import REGISTRY
 from ..core import CodenamesError, ConfigError, IllegalActionError, Role
+from ..core.jsonlimits import JSONRefused, load_limited
 from .games import CLUE_RULES, DECKS, ROLES, STRENGTHS, GameConfig, WebGame
 from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError
 
@@ -375,72 +375,12 @@ async def _json(request: Request) -> Any:
 
 def parse_json(body: bytes) -> Any:
     """A request body as JSON, or ``HTTPProblem`` 400 saying what is wrong with it: not UTF-8,
-    not JSON, nested deeper than ``MAX_DEPTH``, a number longer than ``MAX_DIGITS`` digits,
-    ``NaN``/``Infinity``, or a string that is not valid Unicode (a lone surrogate)."""
+    not JSON, nested deeper than ``MAX_DEPTH``, a number longer than ``MAX_DIGITS``
+    characters, ``NaN``/``Infinity``, or a string that is not valid Unicode."""
     try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise HTTPProblem(400, f"the request body is not UTF-8 text ({exc.reason} at byte "
-                               f"{exc.start})") from None
-    depth = _depth(text)
-    if depth > MAX_DEPTH:
-        raise HTTPProblem(400, f"the request body nests arrays or objects {depth} deep; at "
-                               f"most {MAX_DEPTH} are allowed")
-    try:
-        data = json.loads(text or "null", parse_int=_int, parse_constant=_constant)
-    except json.JSONDecodeError as exc:
-        raise HTTPProblem(400, f"the request body is not valid JSON ({exc})") from None
-    _check_strings(data)
-    return data
-
-
-def _depth(text: str) -> int:
-    """How deeply ``[`` and ``{`` nest in JSON text, outside strings."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
-def _int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise HTTPProblem(400, f"a number in the request body has {len(text.lstrip('-'))} "
-                               f"digits; at most {MAX_DIGITS} are allowed")
-    return int(text)
-
-
-def _constant(text: str) -> Any:
-    raise HTTPProblem(400, f"the request body is not valid JSON ({text} is not a JSON number)")
-
-
-def _check_strings(value: Any) -> None:
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise HTTPProblem(400, "a string in the request body is not valid Unicode text "
-                                   "(it has a lone surrogate such as \\ud800)") from None
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _check_strings(key)
-            _check_strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            _check_strings(item)
+        return load_limited(body, max_depth=MAX_DEPTH, max_number=MAX_DIGITS)
+    except JSONRefused as exc:
+        raise HTTPProblem(400, f"the request body {exc}") from None
 
 
 def _error(status: int, message: str) -> JSONResponse:

@@ -136,7 +136,7 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (b"[" * 3000 + b"]" * 3000, "is damaged"),
     (b'{"game": ' + b"9" * 5000 + b"}", "is damaged"),
     (b'{"game": 0, "status": "failed", "reason": "\\ud800"}',
-     "is not a game result ('reason' must be text)"),
+     "is damaged (it holds a string that is not valid Unicode text"),
     (b'{"game": 3, "status": "ok", "record": 5}',
      "is not a game result ('record' must be a list of rows)"),
 ])

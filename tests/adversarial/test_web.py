@@ -215,8 +215,8 @@ def test_games_in_memory_are_bounded(client: TestClient) -> None:
 
 @pytest.mark.parametrize(("route", "body", "message"), [
     ("/api/games", b"[" * 2000 + b"]" * 2000, "nests arrays or objects 2000 deep"),
-    ("moves", b'{"move": "guess", "index": ' + b"1" * 5000 + b"}", "5000 digits"),
-    ("/api/games", b'{"role": "watch", "seed": ' + b"9" * 5000 + b"}", "5000 digits"),
+    ("moves", b'{"move": "guess", "index": ' + b"1" * 5000 + b"}", "5000 characters long"),
+    ("/api/games", b'{"role": "watch", "seed": ' + b"9" * 5000 + b"}", "5000 characters long"),
     ("/api/games", b'{"role": "watch", "seed": ' + b"9" * 40 + b"}", "2**128 - 1"),
     ("check", b'{"word": "\\ud800"}', "lone surrogate"),
     ("check", b'{"word": "x\\udfffy"}', "lone surrogate"),
