@@ -9,8 +9,8 @@ descriptions, the analysed vocabularies); CRC-32 of the whole file up to ``WHOLE
 overwritten bytes there may go unnoticed; a cut or a different size never does).
 
 A file is written with ``write`` (atomically, then listed, both under the folder's lock) and
-read back with ``read``, which gives ``None`` for a file that is missing, unlisted or damaged
-(and removes a damaged one), so the caller rebuilds it. Files used in place (memory-mapped
+read back with ``read``, which gives ``None`` for a file that is missing, unlisted or damaged,
+so the caller rebuilds it. Files used in place (memory-mapped
 matrices) are checked with ``problem``.
 """
 
@@ -137,18 +137,17 @@ class CheckedFolder:
             self._write_manifest(entries)
 
     def read(self, name: str) -> bytes | None:
-        """The file's bytes if it is listed and matches; ``None`` otherwise (a damaged file
-        is removed, so that it is rebuilt)."""
-        path = self.root / name
+        """The file's bytes if it is listed and matches; ``None`` otherwise, and the caller
+        rebuilds it (``write`` replaces it). A damaged file is left for that write rather
+        than removed here: readers take no lock, and between a writer's rename and its
+        manifest update the new file would look damaged."""
         expected = self.entries().get(name)
         try:
-            data = path.read_bytes()
+            data = (self.root / name).read_bytes()
         except OSError:
             return None
         if expected is None or expected.get("size") != len(data) or expected.get(
                 "checksum") != _checksum(lambda o, n: data[o:o + n], len(data)):
-            with contextlib.suppress(OSError):
-                path.unlink()
             return None
         return data
 
