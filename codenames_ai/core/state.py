@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from .actions import UNLIMITED, Action, Clue, Cover, Guess, Pass
@@ -98,6 +99,18 @@ class GameState:
         self._next_team: Team = board.starting_team
         self._leftover = {Team.RED: 0, Team.BLUE: 0}
         self._outcome: Outcome | None = None
+
+    def clone(self) -> GameState:
+        """An independent copy for lookahead and search: moves applied to the copy leave
+        this game as it is, and the other way round. The board, rules and validator are
+        shared (they never change); events, covers and outcomes are frozen values."""
+        twin = copy.copy(self)
+        twin._revealed = list(self._revealed)
+        twin._events = list(self._events)
+        twin._turn = replace(self._turn)
+        twin._covers = deque(self._covers)
+        twin._leftover = dict(self._leftover)
+        return twin
 
     # ----------------------------------------------------------------- reading the state
 

@@ -70,35 +70,41 @@ def chaos_game(rules: RuleSet, seed: int) -> GameState:
     rng = random.Random(seed)
     state = GameState(rules, deal(rules, DECK, seed))
     while not state.is_over:
-        team = state.current_team
-        roll = rng.random()
-        if state.phase is Phase.CLUE:
-            left = state.cards_left(team)
-            if roll < 0.03:
-                state.forfeit()
-            elif roll < 0.06:
-                state.apply(Clue(rng.choice(state.clue_context().visible_words), 1))
-            elif roll < 0.08:
-                state.apply(Clue("toomany", left + 1))
-            else:
-                number = rng.choice([0, UNLIMITED] + [rng.randint(1, left)] * 6)
-                state.apply(Clue(f"clue{state.turn}", number))
-        elif state.phase is Phase.GUESS:
-            view = state.guesser_view(team)
-            assert all(view.revealed[i] is None for i in range(len(view.words))
-                       if not state.is_revealed(i))
-            if roll < 0.02:
-                state.forfeit()
-            elif view.can_pass and roll < 0.25:
-                state.apply(Pass())
-            else:
-                state.apply(Guess(rng.choice(view.unrevealed)))
-        else:
-            if roll < 0.05:
-                state.forfeit()
-            else:
-                state.apply(Cover(rng.choice(state.cover_candidates())))
+        chaos_move(state, rng)
     return state
+
+
+def chaos_move(state: GameState, rng: random.Random) -> None:
+    """One move of any kind (invalid clues, passes and timeouts included) by whoever is to
+    move."""
+    team = state.current_team
+    roll = rng.random()
+    if state.phase is Phase.CLUE:
+        left = state.cards_left(team)
+        if roll < 0.03:
+            state.forfeit()
+        elif roll < 0.06:
+            state.apply(Clue(rng.choice(state.clue_context().visible_words), 1))
+        elif roll < 0.08:
+            state.apply(Clue("toomany", left + 1))
+        else:
+            number = rng.choice([0, UNLIMITED] + [rng.randint(1, left)] * 6)
+            state.apply(Clue(f"clue{state.turn}", number))
+    elif state.phase is Phase.GUESS:
+        view = state.guesser_view(team)
+        assert all(view.revealed[i] is None for i in range(len(view.words))
+                   if not state.is_revealed(i))
+        if roll < 0.02:
+            state.forfeit()
+        elif view.can_pass and roll < 0.25:
+            state.apply(Pass())
+        else:
+            state.apply(Guess(rng.choice(view.unrevealed)))
+    else:
+        if roll < 0.05:
+            state.forfeit()
+        else:
+            state.apply(Cover(rng.choice(state.cover_candidates())))
 
 
 def check_invariants(state: GameState) -> None:
