@@ -1,4 +1,6 @@
-"""Agents: baselines and scripted agents now; embedding spymasters and guessers later."""
+"""Agents: the registry of versioned agent ids (``make_agent``), and the random and scripted
+baselines exported here. The word-vector spymasters and guessers (expected-value, threshold,
+gap, the three-mind panel) live in the submodules and are built by id through the registry."""
 
 from .baselines import (
            RandomGuesser,

@@ -210,8 +210,8 @@ def watch(
         "--tags", help="Pictures: list each picture's caption tags under the board.")]
     = False,
 ) -> None:
-    """Watch AI agents play one game, printed turn by turn (default: the GloVe expected-value
-    spymaster and guesser on both teams; `codenames agents` lists the others)."""
+    """Watch AI agents play one game, printed turn by turn (default: the panel spymaster and
+    guesser on both teams; the README's agent table lists the other ids)."""
     check_seed("--seed", seed)
     check_whole("--max-turns", max_turns, 1, MAX_TURNS)
     rules = build_rules(

@@ -49,7 +49,7 @@ class GameInterrupted(CodenamesError):
 
 class MoveTimedOut(CodenamesError):
     """Raised by an agent that keeps its own clock (a person at a prompt) when its answer came
-    after the move's time limit: the runner forfeits the move as RULES.md section 5 says."""
+    after the move's time limit: the runner forfeits the move (docs/rules.md, Time budgets)."""
 
 
 class AgentError(CodenamesError):

@@ -1,7 +1,7 @@
 """Rule sets: the frozen configuration of a game, apart from its state.
 
 An edition (Words, Pictures, custom) is a layout plus switches. Every variant of
-RULES.md is a field here, never a fork of the engine.
+docs/rules.md is a field here, never a fork of the engine.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class GuessLimit(Enum):
 
 
 class Variant(Enum):
-    """Player-count variants of RULES.md section 6."""
+    """Player-count variants (docs/rules.md, Player-count variants)."""
 
     STANDARD = "standard"
     COOP = "coop"  # two players against a virtual team

@@ -280,7 +280,7 @@ class GameState:
             raise IllegalActionError(f"{action!r} is not a Clue, Guess, Pass or Cover")
 
     def forfeit(self, reason: str | None = None) -> None:
-        """The seat to move overran its time budget (RULES.md section 5), or, with a
+        """The seat to move overran its time budget (docs/rules.md, Time budgets), or, with a
         ``reason``, its agent failed (crashed, answered garbage) and a fault-containing runner
         forfeits the move the same way.
 

@@ -1,4 +1,4 @@
-"""Clue legality: the classic, strict, flexible and pictures rule sets of RULES.md section 4,
+"""Clue legality: the classic, strict, flexible and pictures rule sets (docs/rules.md),
 each rule its own switch, checked the same way for a person's clue and an AI's candidates.
 
 The rules core finds these validators by name through the ``codenames_ai.clue_rules`` entry

@@ -1,4 +1,4 @@
-"""Clue rules: one id per rule, each its own switch, and the four presets of RULES.md."""
+"""Clue rules: one id per rule, each its own switch, and the four presets of docs/rules.md."""
 
 from __future__ import annotations
 

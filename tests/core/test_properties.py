@@ -108,7 +108,7 @@ def chaos_move(state: GameState, rng: random.Random) -> None:
 
 
 def check_invariants(state: GameState) -> None:
-    """The rules, restated from RULES.md and checked over the event log."""
+    """The rules, restated from docs/rules.md and checked over the event log."""
     rules, board = state.rules, state.board
     events = state.events
     outcome = state.outcome

@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md, driven move by move on a hand-written 3x3 board.
+"""One test per rule of docs/rules.md, driven move by move on a hand-written 3x3 board.
 
 Board (row-major): apple bear cat = red (red starts, double agent included), dog eel = blue,
 fig goat hat = bystanders, ink = the assassin.
