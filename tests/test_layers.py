@@ -1,4 +1,7 @@
-"""The rules core imports the standard library only (STYLE.md, convention 1)."""
+"""The layers and what each may import. The rules core imports the standard library only
+(STYLE.md, convention 1); every other package imports only the layers below it, so that
+(for example) the word vectors know nothing of clue strategy, and the web app and the
+learning environment do not depend on the terminal game."""
 
 from __future__ import annotations
 
@@ -6,9 +9,79 @@ import ast
 import sys
 from pathlib import Path
 
+import codenames_ai
 import codenames_ai.core
 
+PACKAGE = Path(codenames_ai.__file__).parent
 CORE = Path(codenames_ai.core.__file__).parent
+
+# Modules at the top of the package that serve every layer.
+SHARED = {"__init__", "files", "environment", "decks", "pictures", "render"}
+# What each part may import from codenames_ai (besides itself).
+ALLOWED: dict[str, set[str]] = {
+    "core": set(),
+    "__init__": set(),
+    "files": set(),
+    "environment": set(),
+    "decks": {"core", "pictures"},
+    "pictures": {"core", "decks"},
+    "render": {"core", "pictures"},
+    "legality": {"core", "__init__", "files", "decks", "pictures"},
+    "vectors": {"core", "__init__", "files", "environment", "decks", "pictures"},
+    "agents": {"core", "legality", "vectors"} | SHARED - {"render"},
+    "harness": {"core", "legality", "vectors", "agents"} | SHARED,
+    "play": {"core", "legality", "vectors", "agents"} | SHARED,
+    "web": {"core", "legality", "vectors", "agents"} | SHARED,
+    "env": {"core", "legality", "vectors", "agents"} | SHARED,
+    "cli": {"core", "legality", "vectors", "agents", "harness", "play", "web", "env"} | SHARED,
+    "__main__": {"cli"},
+}
+
+
+def part_of(path: Path) -> str:
+    relative = path.relative_to(PACKAGE)
+    return relative.parts[0] if len(relative.parts) > 1 else relative.stem
+
+
+def imported_parts(path: Path) -> set[str]:
+    """The parts of codenames_ai that a module imports (absolute or relative)."""
+    found = set()
+    package = list(path.relative_to(PACKAGE).parts[:-1])
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names = [alias.name.split(".") for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                names = [(node.module or "").split(".")]
+            else:
+                base = package[:len(package) - (node.level - 1)]
+                module = base + (node.module.split(".") if node.module else [])
+                if module:
+                    names = [["codenames_ai", *module]]
+                else:  # from .. import name: each name is a part
+                    names = [["codenames_ai", alias.name] for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if name[0] == "codenames_ai":
+                target = name[1] if len(name) > 1 else "__init__"
+                found.add(target if (PACKAGE / target).is_dir()
+                          or (PACKAGE / f"{target}.py").exists() else "__init__")
+    return found
+
+
+def test_every_part_has_a_place_in_the_layers() -> None:
+    parts = {part_of(path) for path in PACKAGE.rglob("*.py")}
+    assert parts <= set(ALLOWED), f"give these a layer: {sorted(parts - set(ALLOWED))}"
+
+
+def test_each_part_imports_only_the_layers_below_it() -> None:
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        part = part_of(path)
+        for target in imported_parts(path) - {part} - ALLOWED[part]:
+            wrong.append(f"{path.relative_to(PACKAGE)} imports {target}")
+    assert not wrong, "\n".join(wrong)
 
 
 def test_core_imports_only_the_standard_library_and_itself() -> None:

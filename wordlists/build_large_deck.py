@@ -17,11 +17,11 @@ from pathlib import Path
 import numpy as np
 import wordfreq
 
+from codenames_ai.agents.vocabulary import offensive_words, stopwords
 from codenames_ai.decks import read_word_list
 from codenames_ai.legality.analysis import analyze
 from codenames_ai.legality.lexicon import lexicon
 from codenames_ai.vectors import load_model
-from codenames_ai.vectors.vocabulary import offensive_words, stopwords
 
 HERE = Path(__file__).resolve().parent
 

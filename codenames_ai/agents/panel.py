@@ -25,13 +25,14 @@ from ..core.clues import normalize_word
 from ..core.errors import ModelError
 from ..core.events import ClueGiven, Covered, GuessMade
 from ..core.views import GuesserView, PublicView, SpymasterView
-from ..vectors import WordVectors, cached_clue_vocabulary, load_model
+from ..vectors import WordVectors, load_model
 from ..vectors.manifest import CheckedFolder
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from ..vectors.store import ModelStore
 from .explain import Alternative, ClueExplanation, ScoredCard
 from .space import Calibration, ClueSpace, calibrate
 from .spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN, _code
+from .vocabulary import cached_clue_vocabulary
 
 FloatArray = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.intp]
@@ -86,7 +87,7 @@ class Mind:
 
 @functools.cache
 def _offensive() -> frozenset[str]:
-    from ..vectors.vocabulary import offensive_words
+    from .vocabulary import offensive_words
 
     return offensive_words()
 

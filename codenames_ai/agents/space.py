@@ -16,9 +16,10 @@ from ..core.clues import normalize_word
 from ..core.errors import ModelError
 from ..decks import default_deck
 from ..legality import CandidateFilter
-from ..vectors import ModelStore, WordVectors, cached_clue_vocabulary, load_model
+from ..vectors import ModelStore, WordVectors, load_model
 from ..vectors.manifest import CheckedFolder
 from ..vectors.model import DEFAULT_PICTURE_MEANING
+from .vocabulary import cached_clue_vocabulary
 
 FloatArray = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]

@@ -29,7 +29,7 @@ from ..core import (
 from ..core.errors import ConfigError
 from ..decks import default_deck, read_deck
 from ..play.output import check_target, write_file
-from ..play.render import render_game
+from ..render import render_game
 from . import agents as agents_cli
 from . import tournament as tournament_cli
 from .agents import EditionName
@@ -432,8 +432,8 @@ def _refuse_unused_seats(rules: RuleSet, *, blue_spymaster: str, blue_guesser: s
 
 def _explanations(seats: Seats, game: GameRecord) -> dict[str, str]:
     """Each clue line as the game shows it, mapped to its spymaster's explanation."""
-    from ..play.render import describe_event
     from ..play.session import paired_explanations
+    from ..render import describe_event
 
     return {describe_event(event): explanation.describe()
             for event, explanation in paired_explanations(game, seats) if explanation}

@@ -99,5 +99,10 @@ def build(
 
     if name != "minilm":
         raise ConfigError(f"cannot build {name!r}; buildable models: minilm")
-    info = build_minilm(cache_dir=cache_dir, vocabulary_size=vocabulary_size, replace=replace)
+    from ..agents.vocabulary import clue_vocabulary
+    from ..vectors import DEFAULT_MODEL, load_model
+
+    # The default model's clue vocabulary, for its word filters.
+    words = clue_vocabulary(load_model(DEFAULT_MODEL, cache_dir=cache_dir), size=vocabulary_size)
+    info = build_minilm(words, cache_dir=cache_dir, replace=replace)
     typer.echo(f"built {info.name}: {info.vocabulary:,} words x {info.dimensions} dimensions")

@@ -163,7 +163,7 @@ class CodenamesEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state_ is None:
             return None
-        from ..play.render import render_state_board
+        from ..render import render_state_board
 
         return render_state_board(self.state_, show_key=True)
 

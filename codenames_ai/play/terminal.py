@@ -19,7 +19,7 @@ from ..core.actions import Clue, Cover, Guess, GuesserAction, Pass, parse_clue_n
 from ..core.clues import check_clue, normalize_word, resolve_validator
 from ..core.errors import GameInterrupted, MoveTimedOut
 from ..core.views import GuesserView, PublicView, SpymasterView
-from .render import column_label, describe_event, render_board
+from ..render import column_label, describe_event, render_board
 
 HELP = """commands:
   WORD or a prefix (any case), or a coordinate like B3   touch that card

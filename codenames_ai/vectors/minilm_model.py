@@ -8,15 +8,14 @@ and cached like any other model (phrases such as "ice cream" under ``ice_cream``
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
 from ..decks import read_word_list, wordlists_dir
-from .default import DEFAULT_MODEL, load_model
 from .minilm import encode_words
 from .store import ModelInfo, ModelStore
-from .vocabulary import clue_vocabulary
 
 MINILM_MODEL = "minilm"
 
@@ -29,19 +28,17 @@ def deck_cards() -> list[str]:
     return cards
 
 
-def build_minilm(*, cache_dir: Path | str | None = None, vocabulary_size: int = 30_000,
+def build_minilm(words: Sequence[str], *, cache_dir: Path | str | None = None,
                  replace: bool = False) -> ModelInfo:
-    """Encode the clue vocabulary (the default model's, for its word filters) plus the deck
-    cards with MiniLM and cache them as the model ``minilm``."""
+    """Encode ``words`` (a clue vocabulary) plus the deck cards with MiniLM and cache them as
+    the model ``minilm``."""
     from gensim.models import KeyedVectors
 
     store = ModelStore(cache_dir)
     if store.has(MINILM_MODEL) and not replace:
         return store.info(MINILM_MODEL)
     encode_words(["check"])  # fails early, with the install hint, when the extra is missing
-    words = list(clue_vocabulary(load_model(DEFAULT_MODEL, cache_dir=cache_dir),
-                                 size=vocabulary_size))
-    keys = dict.fromkeys(words + [re.sub(r"[\s\-]+", "_", c.strip().lower())
+    keys = dict.fromkeys(list(words) + [re.sub(r"[\s\-]+", "_", c.strip().lower())
                                   for c in deck_cards()])
     texts = [key.replace("_", " ") for key in keys]
     matrix = encode_words(texts)

@@ -34,7 +34,7 @@ from ..core import (
 from ..core.state import GameState
 from ..decks import default_deck, read_word_list, wordlists_dir
 from ..pictures import picture
-from ..play.render import describe_event, describe_outcome
+from ..render import describe_event, describe_outcome
 
 ROLES = ("guess", "spymaster", "coop", "watch")
 DECKS = {"words": "words.txt", "words-large": "words-large.txt", "pictures": None}

@@ -32,7 +32,7 @@ from codenames_ai.agents import RandomGuesser, RandomSpymaster
 from codenames_ai.cli.app import main
 from codenames_ai.core import WORDS, CodenamesError, GameRecord, Seats, play_game, replay
 from codenames_ai.decks import default_deck
-from codenames_ai.play.render import render_game
+from codenames_ai.render import render_game
 
 SPYMASTER, GUESSER = "random-spymaster-v1", "random-guesser-v1"
 WATCH = ["watch", f"--red-spymaster={SPYMASTER}", f"--blue-spymaster={SPYMASTER}",

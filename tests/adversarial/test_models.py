@@ -24,9 +24,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from codenames_ai.agents.vocabulary import cached_clue_vocabulary
 from codenames_ai.cli.app import app as cli
 from codenames_ai.core import ModelError
-from codenames_ai.vectors import ModelStore, cached_clue_vocabulary, load_model, read_vectors
+from codenames_ai.vectors import ModelStore, load_model, read_vectors
 from codenames_ai.vectors.default import _load
 from codenames_ai.vectors.manifest import MANIFEST_FILE, CheckedFolder
 from codenames_ai.vectors.store import CacheDamaged

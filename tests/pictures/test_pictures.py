@@ -19,7 +19,7 @@ from codenames_ai.core import PICTURES, DeckError, GameRecord, Seats, play_game,
 from codenames_ai.decks import default_deck, read_deck
 from codenames_ai.legality import CandidateFilter, validator_for
 from codenames_ai.pictures import load_image_deck, picture, shipped_deck
-from codenames_ai.play.render import render_board
+from codenames_ai.render import render_board
 from codenames_ai.vectors import load_model
 
 NOTO = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")

@@ -134,7 +134,7 @@ def test_a_person_over_the_time_limit_forfeits_the_move(tmp_path: Path) -> None:
 
 
 def test_a_narrow_terminal_gets_a_list_instead_of_the_grid() -> None:
-    from codenames_ai.play.render import render_board
+    from codenames_ai.render import render_board
 
     words = ("apple", "bear", "cat", "dog")
     wide = render_board(words, (None,) * 4, 2, width=100)

@@ -9,13 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from codenames_ai.agents.vocabulary import cached_clue_vocabulary, clue_vocabulary
 from codenames_ai.core import ModelError
 from codenames_ai.vectors import (
     ModelStore,
     VectorFormat,
     WordVectors,
-    cached_clue_vocabulary,
-    clue_vocabulary,
     detect_format,
     load_model,
     parse_format,

@@ -1,6 +1,7 @@
 """Candidate clue words: frequent English words that a model knows and that make sense as
 clues (no stopwords, fragments, names, acronyms, foreign or offensive words; only words that
-lemminflect or a dictionary lists in lower case)."""
+lemminflect or a dictionary lists in lower case). Which words may be clues is a strategy
+choice, so it lives with the agents, not with the word vectors."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Iterable
 from ..decks import wordlists_dir
 from ..legality.analysis import analyze, family
 from ..legality.lexicon import lexicon
-from .model import WordVectors
+from ..vectors.model import WordVectors
 
 DEFAULT_VOCABULARY_SIZE = 30_000
 # Rules about the word alone that make a poor candidate under any rule set.
@@ -73,8 +74,8 @@ def cached_clue_vocabulary(model: WordVectors, store_dir: str | None = None, *,
     """``clue_vocabulary`` for a cached model, kept beside it as a text file listed in the
     model's manifest (building it takes seconds; reading it, milliseconds). A file that fails
     its check is built again, never used."""
-    from .manifest import CheckedFolder
-    from .store import ModelStore
+    from ..vectors.manifest import CheckedFolder
+    from ..vectors.store import ModelStore
 
     store = ModelStore(store_dir)
     if not store.has(model.name):

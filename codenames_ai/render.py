@@ -1,4 +1,7 @@
-"""Plain-text rendering of boards, events and outcomes. Returns strings; prints nothing."""
+"""Plain-text rendering of boards, events and outcomes. Returns strings; prints nothing.
+
+Shared by everything that shows a game to people (the terminal, the web app, the
+learning environment's text render, ``codenames replay``), so none of them imports another."""
 
 from __future__ import annotations
 
@@ -6,9 +9,9 @@ from collections.abc import Iterator, Sequence
 
 import wcwidth
 
-from ..core.cards import Identity, Role, Team
-from ..core.clues import ClueValidator
-from ..core.events import (
+from .core.cards import Identity, Role, Team
+from .core.clues import ClueValidator
+from .core.events import (
     Abandoned,
     ClueGiven,
     Covered,
@@ -20,11 +23,11 @@ from ..core.events import (
     Passed,
     TimedOut,
 )
-from ..core.record import GameRecord, replay_steps
-from ..core.rules import Variant
-from ..core.state import EndReason, GameState, Outcome
-from ..core.views import Phase
-from ..pictures import picture
+from .core.record import GameRecord, replay_steps
+from .core.rules import Variant
+from .core.state import EndReason, GameState, Outcome
+from .core.views import Phase
+from .pictures import picture
 
 _KEY_MARK = {Identity.RED: "r", Identity.BLUE: "b", Identity.BYSTANDER: ".",
              Identity.ASSASSIN: "x"}
