@@ -102,7 +102,9 @@ def build(
     from ..agents.vocabulary import clue_vocabulary
     from ..vectors import DEFAULT_MODEL, load_model
 
-    # The default model's clue vocabulary, for its word filters.
-    words = clue_vocabulary(load_model(DEFAULT_MODEL, cache_dir=cache_dir), size=vocabulary_size)
+    def words() -> tuple[str, ...]:  # the default model's clue vocabulary, for its filters
+        return clue_vocabulary(load_model(DEFAULT_MODEL, cache_dir=cache_dir),
+                               size=vocabulary_size)
+
     info = build_minilm(words, cache_dir=cache_dir, replace=replace)
     typer.echo(f"built {info.name}: {info.vocabulary:,} words x {info.dimensions} dimensions")

@@ -8,7 +8,7 @@ and cached like any other model (phrases such as "ice cream" under ``ice_cream``
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -28,17 +28,18 @@ def deck_cards() -> list[str]:
     return cards
 
 
-def build_minilm(words: Sequence[str], *, cache_dir: Path | str | None = None,
-                 replace: bool = False) -> ModelInfo:
-    """Encode ``words`` (a clue vocabulary) plus the deck cards with MiniLM and cache them as
-    the model ``minilm``."""
+def build_minilm(vocabulary: Callable[[], Sequence[str]], *,
+                 cache_dir: Path | str | None = None, replace: bool = False) -> ModelInfo:
+    """Encode the words ``vocabulary()`` gives (a clue vocabulary) plus the deck cards with
+    MiniLM and cache them as the model ``minilm``. ``vocabulary`` is called only once the
+    extra is known to be installed (it may take seconds)."""
     from gensim.models import KeyedVectors
 
     store = ModelStore(cache_dir)
     if store.has(MINILM_MODEL) and not replace:
         return store.info(MINILM_MODEL)
     encode_words(["check"])  # fails early, with the install hint, when the extra is missing
-    keys = dict.fromkeys(list(words) + [re.sub(r"[\s\-]+", "_", c.strip().lower())
+    keys = dict.fromkeys(list(vocabulary()) + [re.sub(r"[\s\-]+", "_", c.strip().lower())
                                   for c in deck_cards()])
     texts = [key.replace("_", " ") for key in keys]
     matrix = encode_words(texts)
