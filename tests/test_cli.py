@@ -159,9 +159,22 @@ def test_clue_gives_a_legal_clue_with_its_reasons() -> None:
     from codenames_ai.legality.check import check_clue_word
 
     assert check_clue_word(payload["clue"], cards, "classic") == []
-    covered = runner.invoke(app, ["clue", "--board", BOARD, "--key", KEY, "--team", "blue",
-                                  "--revealed", "school,church"])
-    assert covered.exit_code == 0 and len(covered.output.split()) == 2
+    blue = ["clue", "--board", BOARD, "--key", KEY, "--team", "blue"]
+    aims = {t["word"] for t in json.loads(runner.invoke(
+        app, [*blue, "--explain", "--json"]).output)["explanation"]["targets"]}
+    assert "church" in aims  # with every card face up, blue's best clue is for CHURCH
+    covered = runner.invoke(app, [*blue, "--revealed", "school,church"])
+    assert covered.exit_code == 0, covered.output
+    explained = runner.invoke(app, [*blue, "--revealed", "school,church", "--explain", "--json"])
+    payload = json.loads(explained.output)
+    # The text answer is the clue the agent explains, aimed at blue cards still face down,
+    # and legal against the cards left face up.
+    assert covered.output == f"{payload['clue']} {payload['number']}\n"
+    aims = {t["word"] for t in payload["explanation"]["targets"]}
+    blue_left = {c for c, k in zip(cards, KEY, strict=True) if k == "B"} - {"school", "church"}
+    assert aims and aims <= blue_left and int(payload["number"]) == len(aims)
+    face_up = [c for c in cards if c not in {"school", "church"}]
+    assert check_clue_word(payload["clue"], face_up, "classic") == []
 
 
 def test_guess_lists_guesses_in_order_and_where_it_stops() -> None:

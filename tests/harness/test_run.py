@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,21 @@ def test_serial_run_writes_a_replayable_record_per_game(tmp_path: Path) -> None:
     assert set(teams) == {"rs+rg", "rs2+rg"}
     assert teams["rs2+rg"]["clue_number_counts"] == {"1": teams["rs2+rg"]["clues"]}
     assert json.loads((tmp_path / "summary.json").read_text()) == summary
-    assert [r["agent"] for r in summary["ratings"]] != []
+    ratings = {r["agent"]: r for r in summary["ratings"]}
+    assert set(ratings) == {"rs", "rs2", "rg"}
+    assert all(math.isfinite(r[k]) for r in ratings.values() for k in ("mu", "sigma", "ordinal"))
+    assert [r["ordinal"] for r in summary["ratings"]] == sorted(
+        (r["ordinal"] for r in summary["ratings"]), reverse=True)
+    # The spymasters played every game, against each other: the one that won more (rs, 7 of
+    # 12 on seed 4) is rated higher, and both are surer of it than at the start.
+    assert ratings["rs"]["games"] == ratings["rs2"]["games"] == 12
+    assert (matchup["wins"], matchup["losses"]) == (7, 5)
+    assert ratings["rs"]["mu"] > 25.0 > ratings["rs2"]["mu"]
+    assert ratings["rs"]["ordinal"] > ratings["rs2"]["ordinal"]
+    assert all(ratings[a]["sigma"] < 8.333 for a in ("rs", "rs2"))
+    # The guesser is on both teams of every game: it learns nothing and keeps its start.
+    assert ratings["rg"] == {"agent": "rg", "mu": 25.0, "sigma": 8.333, "ordinal": 0.0,
+                             "games": 0}
 
 
 def test_same_seed_same_results_on_serial_and_pool(tmp_path: Path) -> None:

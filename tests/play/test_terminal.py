@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from codenames_ai.core import WORDS, EndReason, GameRecord, deal, replay
+from codenames_ai.core import WORDS, Covered, EndReason, GameRecord, GuessMade, Team, deal, replay
 from codenames_ai.decks import default_deck
 
 CELLS = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
@@ -39,10 +39,23 @@ def test_guess_role_through_a_pipe(tmp_path: Path) -> None:
 
 def test_guess_by_word_and_prefix_and_revealed_card_is_refused(tmp_path: Path) -> None:
     board = deal(WORDS, default_deck(), 5)
-    word = board.words[0]
-    lines = [word.upper(), word, word[:3] + "#", *CELLS * 4]
-    out, _ = play(["--seed", "5"], lines, tmp_path)
-    assert f"{word.upper()} is already revealed" in out or "red touches" in out
+    word, prefix = board.words[0], board.words[1][:3]  # seed 5: TOMATO (red), TOWER
+    lines = [word.upper(), word, word[:3] + "#", prefix, *CELLS * 4]
+    out, record = play(["--seed", "5"], lines, tmp_path)
+    # Blue opens; red's first four answers: the word in capitals touches it, the same word
+    # again is refused, a non-card is refused, and a prefix of one card touches that card.
+    answers = [line for line in out.splitlines() if line.startswith("red guess>")][:4]
+    assert answers == [
+        f"red guess>   red touches '{word}': red agent",
+        f"red guess> {word.upper()} is already revealed",
+        f"red guess> no card '{word[:3]}#' to choose; type a card, a coordinate like B3, "
+        "or 'help'",
+        f"red guess>   red touches '{board.words[1]}': bystander",
+    ]
+    guesses = [e.word for e in record.events if isinstance(e, GuessMade) and e.team is Team.RED]
+    assert guesses[:2] == [word, board.words[1]]
+    assert record.outcome.winner is Team.BLUE and record.outcome.turns == 13
+    assert "Blue wins on turn 13: all of its agents are covered." in out
 
 
 def test_spymaster_role_refuses_illegal_clues_with_the_rule(tmp_path: Path) -> None:
@@ -59,7 +72,14 @@ def test_spymaster_role_refuses_illegal_clues_with_the_rule(tmp_path: Path) -> N
 def test_coop_and_three_player_roles(tmp_path: Path) -> None:
     out, record = play(["--role", "coop", "--seed", "3"], CELLS * 4, tmp_path)
     assert record.rules.variant.value == "coop"
-    assert "virtual team" in out or "Co-op score" in out or "stopped" in out
+    # Seed 3: after six virtual turns, the players touch the assassin on turn 13.
+    assert (record.outcome.winner, record.outcome.reason) == (Team.RED, EndReason.ASSASSIN)
+    assert "The virtual team (red) wins on turn 13: you touched the assassin." in out
+    covers = [e for e in record.events if isinstance(e, Covered)]
+    assert len(covers) == 6 and all(e.team is Team.RED for e in covers)
+    shown = [line for line in out.splitlines() if line.endswith("(the virtual team's turn)")]
+    assert shown == [f"  blue spymaster covers red agent '{e.word}' (the virtual team's turn)"
+                     for e in covers]
     out, record = play(["--role", "three-player", "--seed", "4"], CELLS * 6, tmp_path)
     assert record.rules.variant.value == "three-player"
     assert "blue guess>" in out and "red guess>" in out
