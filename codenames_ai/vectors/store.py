@@ -12,15 +12,16 @@ is checked against its manifest every time it is opened: a damaged one is never 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import platformdirs
@@ -115,10 +116,17 @@ class ModelStore:
             raise CacheDamaged(f"the cached model {name!r} is damaged: {problem}; "
                                f"{self.rebuild_hint(name)}")
 
-    def lock(self, name: str) -> Any:
-        """Exclusive between processes while ``name`` is converted or replaced."""
-        self.models_dir.mkdir(parents=True, exist_ok=True)
-        return file_lock(self.models_dir / f".{check_name(name)}.lock")
+    @contextlib.contextmanager
+    def lock(self, name: str) -> Iterator[None]:
+        """Exclusive between processes while ``name`` is converted or replaced. A cache that
+        cannot be written (a read-only mount) is only read, so it goes without the lock;
+        a conversion there fails on its own write, with its own message."""
+        lock_file = self.models_dir / f".{check_name(name)}.lock"
+        with contextlib.ExitStack() as held:
+            with contextlib.suppress(OSError):
+                self.models_dir.mkdir(parents=True, exist_ok=True)
+                held.enter_context(file_lock(lock_file))
+            yield
 
     def size_bytes(self, name: str) -> int:
         return sum(p.stat().st_size for p in self.path(name).rglob("*") if p.is_file())
@@ -157,7 +165,13 @@ class ModelStore:
         info = ModelInfo(name=name, source=source, format=vector_format,
                          vocabulary=len(vectors), dimensions=int(vectors.vector_size),
                          subwords=hasattr(vectors, "buckets_word"), toolkit_version=__version__)
-        staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=self.models_dir))
+        try:
+            self.models_dir.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=self.models_dir))
+        except OSError as exc:
+            raise ModelError(f"cannot write the model cache in {self.models_dir} "
+                             f"({exc.strerror or exc}); give a cache folder you can write "
+                             "(--cache-dir, or XDG_CACHE_HOME)") from None
         try:
             # sep_limit=0: every array in its own .npy file, so loading can memory-map it.
             vectors.save(str(staging / MODEL_FILE), sep_limit=0)
