@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
+from ..core import SEED_BITS
 from ..core.errors import ConfigError
 
-SEED_BITS = 128  # the web app deals from 128-bit seeds; records hold numbers up to 39 digits
 DAY = 86_400.0  # seconds: the longest move time limit that is not a typo
 
 

@@ -15,7 +15,7 @@ from .actions import (
     Unlimited,
     parse_clue_number,
 )
-from .board import Board, check_deck, deal, derive_seed, random_key
+from .board import SEED_BITS, Board, check_deck, deal, derive_seed, random_key
 from .cards import Identity, Role, Team
 from .clues import (
     BasicClueValidator,
@@ -73,7 +73,8 @@ from .state import CoverTask, EndReason, GameState, Outcome
 from .views import GuesserView, Phase, PublicView, SpymasterView
 
 __all__ = [
-    "UNLIMITED", "Abandoned", "Action", "AgentError", "BasicClueValidator", "Board", "Clue",
+    "SEED_BITS", "UNLIMITED", "Abandoned", "Action", "AgentError", "BasicClueValidator",
+    "Board", "Clue",
     "ClueContext", "ClueGiven", "ClueNumber", "ClueValidator", "ClueViolation",
     "COOP_RATINGS", "CodenamesError", "ConfigError", "Cover", "CoverReason", "CoverTask",
     "Covered", "DEFAULT_MAX_TURNS", "DeckError", "EDITIONS", "EndReason", "Event", "GameRecord",

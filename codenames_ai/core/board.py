@@ -109,6 +109,12 @@ def random_key(layout: Layout, starting_team: Team, rng: random.Random) -> tuple
     return tuple(identities)
 
 
+# Seeds this toolkit gives out or accepts from people are at most this many bits: the web
+# app deals from secrets.randbits(SEED_BITS), too many for a brute force from the board, and
+# a record holds any of them as a plain JSON number.
+SEED_BITS = 128
+
+
 def deal(rules: RuleSet, deck: Sequence[str], seed: int) -> Board:
     """Draw cards from ``deck`` and a random key; the same seed gives the same board.
 

@@ -85,13 +85,20 @@ def _constant(text: str) -> Any:
     raise JSONRefused(f"is not valid JSON ({text} is not a JSON number)")
 
 
+def is_text(value: str) -> bool:
+    """Whether a string is Unicode text a file or terminal can take (no lone surrogate)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _check_text(value: Any) -> None:
     if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
+        if not is_text(value):
             raise JSONRefused("holds a string that is not valid Unicode text (a lone "
-                              "surrogate such as \\ud800)") from None
+                              "surrogate such as \\ud800)")
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_text(key)

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..core.board import derive_seed
 from ..core.errors import ConfigError
+from ..core.jsonlimits import is_text
 from ..core.rules import RuleSet, Variant, edition, guess_limit
 
 
@@ -346,19 +347,11 @@ def _show(value: Any) -> str:
 
 def _check_name(name: Any, what: str) -> None:
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or \
-            not name.isprintable() or not _utf8(name):
+            not name.isprintable() or not is_text(name):
         raise ConfigError(f"{what} must be a short printable name, got {_show(name)}")
     if "+" in name:
         raise ConfigError(f"{what} must not contain '+' (it joins a team's spymaster and "
                           f"guesser), got {_show(name)}")
-
-
-def _utf8(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate
-        return False
-    return True
 
 
 def _check_option(where: str, value: Any, depth: int = 0) -> None:
@@ -373,7 +366,7 @@ def _check_option(where: str, value: Any, depth: int = 0) -> None:
         for item in value:
             _check_option(where, item, depth + 1)
     elif isinstance(value, str):
-        if not _utf8(value):
+        if not is_text(value):
             raise ConfigError(f"{where} is not valid text")
     elif not isinstance(value, bool | int | float):
         raise ConfigError(f"{where}: a {type(value).__name__} cannot be an agent option; "
@@ -421,7 +414,7 @@ def _coerce(options: dict[str, Any]) -> dict[str, Any]:
                                   f"at most {MAX_MOVE_SECONDS:,}, got {_show(value)}")
             out[key] = float(value)
         else:
-            if not isinstance(value, str) or not _utf8(value):
+            if not isinstance(value, str) or not is_text(value):
                 raise ConfigError(f"'rules.{key}' must be a name, got {_show(value)}")
             out[key] = value
     return out

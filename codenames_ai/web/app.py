@@ -41,7 +41,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..agents.registry import REGISTRY
-from ..core import CodenamesError, ConfigError, IllegalActionError, Role
+from ..core import SEED_BITS, CodenamesError, ConfigError, IllegalActionError, Role
 from ..core.jsonlimits import JSONRefused, load_limited
 from .games import CLUE_RULES, DECKS, ROLES, STRENGTHS, GameConfig, WebGame
 from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError
@@ -51,7 +51,6 @@ MAX_BODY = 16 * 1024  # bytes; a move or a game's settings are far smaller
 MAX_DEPTH = 16  # nesting of JSON arrays and objects; a request needs 2
 MAX_DIGITS = 40  # digits of a JSON number; a seed has at most 39 (128 bits)
 CACHED_GAMES = 64
-SEED_BITS = 128
 
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; "

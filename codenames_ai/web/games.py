@@ -14,6 +14,7 @@ from typing import Any
 
 from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, REGISTRY, make_agent
 from ..core import (
+    SEED_BITS,
     Clue,
     ConfigError,
     Cover,
@@ -93,8 +94,8 @@ class GameConfig:
                 known = ", ".join(s.agent_id for s in REGISTRY.values() if s.role is role)
                 raise ConfigError(f"{name} {getattr(self, name)!r} is not a registered "
                                   f"{role.value}; known: {known}")
-        if not 0 <= self.seed < 2**128:
-            raise ConfigError("seed must be a whole number from 0 to 2**128 - 1")
+        if not 0 <= self.seed < 2**SEED_BITS:
+            raise ConfigError(f"seed must be a whole number from 0 to 2**{SEED_BITS} - 1")
 
     def rules(self) -> RuleSet:
         rules = edition(self.edition).with_options(guess_limit=guess_limit(self.guess_limit))
