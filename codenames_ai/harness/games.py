@@ -162,8 +162,9 @@ def check_agents(spec: TournamentSpec) -> None:
     legality filters, the clue rules' language data), so that workers forked afterwards
     start warm and share those pages with this process."""
     rules = spec.rules()
+    roles = seat_roles(spec)
     for ref in spec.agents:
-        seats = seat_roles(spec)[ref.label]
+        seats = roles[ref.label]
         for role, seat in seats.items() if seats else [(None, "")]:
             agent = build_agent(ref, role, seat)
         legal_mask = getattr(getattr(agent, "space", None), "legal_mask", None)
