@@ -16,12 +16,13 @@ PACKAGE = Path(codenames_ai.__file__).parent
 CORE = Path(codenames_ai.core.__file__).parent
 
 # Modules at the top of the package that serve every layer.
-SHARED = {"__init__", "files", "environment", "decks", "pictures", "render"}
+SHARED = {"__init__", "files", "output", "environment", "decks", "pictures", "render"}
 # What each part may import from codenames_ai (besides itself).
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
     "__init__": set(),
     "files": set(),
+    "output": {"core", "files"},
     "environment": set(),
     "decks": {"core", "pictures"},
     "pictures": {"core", "decks"},

@@ -28,7 +28,7 @@ from ..core import (
 )
 from ..core.errors import ConfigError
 from ..decks import default_deck, read_deck
-from ..play.output import check_target, write_file
+from ..output import check_target, write_file
 from ..render import render_game
 from . import agents as agents_cli
 from . import tournament as tournament_cli

@@ -15,7 +15,7 @@ from ..harness.report import print_summary, write_plots
 from ..harness.results import read_spec
 from ..harness.run import BACKENDS, make_backend, run_tournament, write_summary
 from ..harness.spec import Mode, TournamentSpec
-from ..play.output import check_folder
+from ..output import check_folder
 from .checks import check_whole
 
 MAX_WORKERS = 4096  # processes or CPUs; more is a typo

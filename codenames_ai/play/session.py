@@ -22,8 +22,8 @@ from ..core import (
     Team,
     Variant,
 )
+from ..output import write_file
 from ..render import describe_outcome
-from .output import write_file
 from .terminal import Console, HumanGuesser, HumanSpymaster
 
 ROLES = ("guess", "spymaster", "coop", "three-player")

@@ -1,4 +1,5 @@
-"""Files the command line writes (game records): checked before the game, written whole.
+"""Files and folders the command line writes (game records, a tournament's plots):
+checked before the work starts, written whole.
 
 A target is checked before the game starts, so a bad ``--record``/``--save`` costs one line
 instead of a played game. The write goes to a temporary file beside the target that is then
@@ -15,8 +16,8 @@ import stat
 import tempfile
 from pathlib import Path
 
-from ..core.errors import ConfigError
-from ..files import atomic_write
+from .core.errors import ConfigError
+from .files import atomic_write
 
 
 def check_target(path: Path, option: str) -> None:
