@@ -39,6 +39,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents.registry import REGISTRY
 from ..core import SEED_BITS, CodenamesError, ConfigError, IllegalActionError, Role
@@ -173,6 +174,11 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     @app.exception_handler(HTTPProblem)
     async def problem(request: Request, exc: HTTPProblem) -> JSONResponse:
         return _error(exc.status, exc.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def routing(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # An unknown path or method: the same {"error": ...} body as every other refusal.
+        return _error(exc.status_code, f"{request.method} {request.url.path}: {exc.detail}")
 
     @app.exception_handler(StoreError)
     async def unavailable(request: Request, exc: StoreError) -> JSONResponse:
