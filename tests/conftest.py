@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
 
 from codenames_ai.core import Board, GameState, Identity, Layout, RuleSet, Team, custom
 from codenames_ai.decks import default_deck
+
+# Property tests draw the same examples on every run, so CI is reproducible; to look for new
+# failures, run them with HYPOTHESIS_PROFILE=explore (a fresh random draw each time).
+settings.register_profile("reproducible", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "reproducible"))
 
 # A 3x3 game: red starts with 2 agents + the double agent, blue has 2, 3 bystanders, 1 assassin.
 SMALL_LAYOUT = Layout(rows=3, cols=3, first_team_agents=2, second_team_agents=2,
