@@ -135,8 +135,9 @@ def test_a_reload_in_the_middle_of_a_game(page: Any, server: str) -> None:
     start(page, server, "guess", edition="pictures", seed=6)
     assert page.locator(".card .emoji").count() == 20
     wait_settled(page)
+    before = page.locator(".card.revealed").count()  # the AI may have moved first
     page.locator(".card.can-guess").first.click()
-    page.locator(".card.revealed").first.wait_for(timeout=60_000)
+    page.locator(".card.revealed").nth(before).wait_for(timeout=60_000)
     wait_settled(page)
     url = page.url
     revealed = page.locator(".card.revealed").count()
