@@ -1,4 +1,5 @@
-"""The rules core of codenames-ai: rule sets, boards, state, views, records and the runner.
+"""The rules core of codenames-ai: rule sets, boards, state, views, records, the match and the
+runner.
 
 Standard library only: no numpy, no I/O, no agents. Everything else builds on this.
 """
@@ -50,6 +51,7 @@ from .events import (
     Passed,
     TimedOut,
 )
+from .match import Match, Move, MoveResult
 from .protocols import Guesser, Spymaster, agent_id
 from .record import GameRecord, replay, replay_steps
 from .rules import (
@@ -81,7 +83,7 @@ __all__ = [
     "GameInterrupted", "GameState", "Guess", "GuessLimit", "GuessMade", "Guesser",
     "GuesserAction", "GuesserView",
     "Identity", "IllegalActionError", "IllegalClueError", "InvalidClue", "InvalidCluePolicy",
-    "Layout", "ModelError", "MoveTimedOut",
+    "Layout", "Match", "ModelError", "Move", "MoveResult", "MoveTimedOut",
     "Outcome", "PICTURES", "Pass", "Passed", "Phase", "PublicView",
     "RecordError",
     "Role", "RuleSet", "Seats", "IDLE", "IdleSeat", "Forfeited", "Spymaster", "SpymasterView",
