@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from codenames_ai import __version__
-from codenames_ai.agents import make_agent
+from codenames_ai.agents import REGISTRY, make_agent
 from codenames_ai.agents.evaluation import GameFigures, single_team, two_team
 from codenames_ai.core import EDITIONS, WORDS, GameState, Seats, Team, deal
 from codenames_ai.decks import default_deck
@@ -121,8 +121,9 @@ def main() -> None:
     args = parser.parse_args()
     store = ModelStore(args.cache_dir)
     minilm = store.has("minilm")
-    spymasters = [s for s in SPYMASTERS if minilm or ("minilm" not in s and "ensemble" not in s)]
-    guessers = [g for g in GUESSERS if minilm or "minilm" not in g]
+    # The registry knows which agents need a model this install has not built.
+    spymasters = [s for s in SPYMASTERS if REGISTRY[s].available]
+    guessers = [g for g in GUESSERS if REGISTRY[g].available]
     print(f"codenames-ai {__version__}, Python {platform.python_version()}, {platform.machine()}"
           f"; {args.boards} boards (seeds 0..{args.boards - 1}) per edition, vocabulary "
           f"{args.vocabulary:,}{'' if minilm else '; MiniLM not built: same-model pairs only'}")

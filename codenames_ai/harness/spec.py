@@ -17,16 +17,20 @@ import hashlib
 import itertools
 import json
 import math
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from ..agents.registry import plugin_module
 from ..core.board import derive_seed
 from ..core.errors import ConfigError
 from ..core.jsonlimits import is_text
 from ..core.rules import RuleSet, Variant, edition, guess_limit
+
+PLUGIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
 
 
 class Mode(StrEnum):
@@ -43,9 +47,19 @@ class AgentRef:
     label: str
     agent: str
     options: tuple[tuple[str, Any], ...] = ()
+    # The module that registers ``agent`` when it is a plugin's id (registered outside
+    # codenames_ai): imported to build it in another process, e.g. to resume from the CLI.
+    plugin: str = ""
+
+    @classmethod
+    def of(cls, label: str, agent: str, options: tuple[tuple[str, Any], ...] = (),
+           plugin: str = "") -> AgentRef:
+        """A ref whose ``plugin`` is filled in from the registry when not given."""
+        return cls(label, agent, options, plugin or plugin_module(agent) or "")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"label": self.label, "agent": self.agent, "options": dict(self.options)}
+        return {"label": self.label, "agent": self.agent, "options": dict(self.options),
+                **({"plugin": self.plugin} if self.plugin else {})}
 
 
 @dataclass(frozen=True)
@@ -143,7 +157,7 @@ class TournamentSpec:
                      ) -> TournamentSpec:
         """A spec from agent ids (or ``module:Class``) as given on a command line."""
         names = list(dict.fromkeys([*spymasters, *guessers]))
-        agents = tuple(AgentRef(name, name) for name in names)
+        agents = tuple(AgentRef.of(name, name) for name in names)
         return cls(agents=agents, spymasters=tuple(dict.fromkeys(spymasters)),
                    guessers=tuple(dict.fromkeys(guessers)), **_coerce(options))
 
@@ -194,7 +208,7 @@ class TournamentSpec:
             _check_name(label, "an agent label")
             if not isinstance(entry, dict):
                 raise ConfigError(f"agents.{label} must be a table with 'agent' and 'options'")
-            _check_keys(entry, ("agent", "options"), f"agents.{label}.")
+            _check_keys(entry, ("agent", "options", "plugin"), f"agents.{label}.")
             if not isinstance(entry.get("agent"), str):
                 raise ConfigError(f"agents.{label} needs an 'agent': a registry id or "
                                   "module:Class, in quotes")
@@ -203,11 +217,16 @@ class TournamentSpec:
                 raise ConfigError(f"agents.{label}.options must be a table")
             for key, value in options.items():
                 _check_option(f"agents.{label}.options.{key}", value)
-            configured[label] = AgentRef(label, entry["agent"], tuple(sorted(options.items())))
+            plugin = entry.get("plugin", "")
+            if not isinstance(plugin, str) or (plugin and not PLUGIN.match(plugin)):
+                raise ConfigError(f"agents.{label}.plugin must be a module name such as "
+                                  f"'my_agents', got {_show(plugin)}")
+            configured[label] = AgentRef.of(label, entry["agent"],
+                                            tuple(sorted(options.items())), plugin)
         spymasters, guessers = _names(data, "spymasters"), _names(data, "guessers")
         agents = dict(configured)
         for name in [*spymasters, *guessers]:
-            agents.setdefault(name, AgentRef(name, name))
+            agents.setdefault(name, AgentRef.of(name, name))
         listed = data.get("matchups", [])
         if not isinstance(listed, list):
             raise ConfigError("'matchups' must be a list of matchups, each a list of "
@@ -226,7 +245,8 @@ class TournamentSpec:
         return {
             "spymasters": list(self.spymasters),
             "guessers": list(self.guessers),
-            "agents": {a.label: {"agent": a.agent, "options": dict(a.options)}
+            "agents": {a.label: {"agent": a.agent, "options": dict(a.options),
+                                 **({"plugin": a.plugin} if a.plugin else {})}
                        for a in self.agents},
             "matchups": [[t.label for t in m] for m in self.explicit_matchups],
             "mode": self.mode.value,

@@ -41,7 +41,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..agents.registry import REGISTRY
+from ..agents.registry import registered
 from ..core import SEED_BITS, CodenamesError, ConfigError, IllegalActionError, Role
 from ..core.jsonlimits import JSONRefused, load_limited
 from .games import CLUE_RULES, DECKS, ROLES, STRENGTHS, GameConfig, WebGame
@@ -205,11 +205,9 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
             "roles": list(ROLES), "editions": ["words", "pictures"], "decks": list(DECKS),
             "clue_rules": list(CLUE_RULES), "strengths": list(STRENGTHS),
             "guess_limits": ["classic", "strict"],
-            "spymasters": [s.agent_id for s in REGISTRY.values()
-                           if s.role is Role.SPYMASTER and "minilm" not in s.agent_id
-                           and "ensemble" not in s.agent_id],
-            "guessers": [s.agent_id for s in REGISTRY.values()
-                         if s.role is Role.GUESSER and "minilm" not in s.agent_id],
+            # Only agents this install can build (an extra's model may not be built).
+            "spymasters": [s.agent_id for s in registered(Role.SPYMASTER, available_only=True)],
+            "guessers": [s.agent_id for s in registered(Role.GUESSER, available_only=True)],
             "defaults": {**GameConfig().to_dict(), "seed": None},
         }
 

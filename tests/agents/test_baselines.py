@@ -64,5 +64,6 @@ def test_plugins_load_as_module_class_and_errors_are_clear() -> None:
         make_agent("no_such_module:Agent")
     with pytest.raises(ConfigError, match="has no 'Nope'"):
         make_agent("codenames_ai.agents.baselines:Nope")
-    with pytest.raises(ConfigError, match="cannot build agent"):
+    with pytest.raises(ConfigError, match="has no option 'colour'; its options: "
+                                          "stop_probability, seed"):
         make_agent("random-guesser-v1", colour="red")

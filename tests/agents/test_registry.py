@@ -1,0 +1,172 @@
+"""The agent registry: registering callables and ``module:Class``, typed options checked
+before anything is built, ids that record the options that change play, requirements with
+install hints, plugins from the current folder, and ``codenames agents``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from codenames_ai.agents import REGISTRY, Option, make_agent, register, registered
+from codenames_ai.agents.baselines import RandomGuesser
+from codenames_ai.core import ConfigError, Guess, Role
+from codenames_ai.extras import Requirement
+from codenames_ai.harness import TournamentSpec
+
+
+@pytest.fixture
+def scratch_ids() -> Iterator[list[str]]:
+    """Ids a test registers, removed afterwards so the registry stays as shipped."""
+    added: list[str] = []
+    yield added
+    for agent_id in added:
+        REGISTRY.pop(agent_id, None)
+
+
+class FirstCardGuesser:
+    def __init__(self, *, patience: int = 1) -> None:
+        self.patience = patience
+
+    def guess(self, view: object) -> Guess:
+        return Guess(0)
+
+
+def test_a_callable_registers_with_typed_options(scratch_ids: list[str]) -> None:
+    register("first-card-v1", FirstCardGuesser, role=Role.GUESSER, summary="first card",
+             options=[Option("patience", "int", "touches before it gives up")])
+    scratch_ids.append("first-card-v1")
+    agent = make_agent("first-card-v1", role=Role.GUESSER, patience=3)
+    assert isinstance(agent, FirstCardGuesser) and agent.patience == 3
+    assert agent.agent_id == "first-card-v1(patience=3)"  # options that change play
+    assert make_agent("first-card-v1").agent_id == "first-card-v1"
+    with pytest.raises(ConfigError, match="option 'patience' takes a whole number, not '3'"):
+        make_agent("first-card-v1", patience="3")
+    with pytest.raises(ConfigError, match="has no option 'speed'; its options: patience"):
+        make_agent("first-card-v1", speed=2)
+    with pytest.raises(ConfigError, match="the spymaster seat needs a spymaster"):
+        make_agent("first-card-v1", role=Role.SPYMASTER, seat="the spymaster seat")
+    assert "first-card-v1" in [s.agent_id for s in registered(Role.GUESSER)]
+    assert "first-card-v1" not in [s.agent_id for s in registered(Role.SPYMASTER)]
+
+
+def test_registering_refuses_bad_ids_and_silent_replacement(scratch_ids: list[str]) -> None:
+    with pytest.raises(ConfigError, match="lowercase letters"):
+        register("My Agent", FirstCardGuesser, role=Role.GUESSER)
+    with pytest.raises(ConfigError, match="already registered for "
+                                          "codenames_ai.agents.baselines:RandomGuesser"):
+        register("random-guesser-v1", FirstCardGuesser, role=Role.GUESSER)
+    with pytest.raises(ConfigError, match="unknown kind 'colour'"):
+        register("odd-v1", FirstCardGuesser, role=Role.GUESSER,
+                 options=[Option("patience", "colour")])
+    # The same factory again is a no-op (a plugin module imported twice).
+    register("first-card-v1", FirstCardGuesser, role=Role.GUESSER)
+    scratch_ids.append("first-card-v1")
+    register("first-card-v1", FirstCardGuesser, role=Role.GUESSER)
+    register("first-card-v1", "codenames_ai.agents.baselines:RandomGuesser",
+             role=Role.GUESSER, replace=True)
+    assert isinstance(make_agent("first-card-v1"), RandomGuesser)
+
+
+def test_a_bug_in_a_constructor_is_not_reported_as_an_option_problem(
+        scratch_ids: list[str]) -> None:
+    def broken(**_: object) -> object:
+        raise TypeError("unsupported operand type(s) for +: 'int' and 'str'")
+
+    register("broken-v1", broken, role=Role.GUESSER)
+    scratch_ids.append("broken-v1")
+    with pytest.raises(TypeError, match="unsupported operand"):
+        make_agent("broken-v1")
+    # An option the signature does not take is named before the factory runs.
+    with pytest.raises(ConfigError, match="cannot build agent 'codenames_ai.agents.baselines:"
+                                          "ScriptedGuesser' with options"):
+        make_agent("codenames_ai.agents.baselines:ScriptedGuesser", moves=[], colour="red")
+
+
+def test_a_missing_requirement_refuses_with_the_install_hint(scratch_ids: list[str]) -> None:
+    needs = Requirement("the 'telepathy' extra", "pip install 'codenames-ai[telepathy]'",
+                        lambda: False)
+    register("mind-reader-v1", FirstCardGuesser, role=Role.GUESSER, requires=[needs])
+    scratch_ids.append("mind-reader-v1")
+    assert not REGISTRY["mind-reader-v1"].available
+    assert "mind-reader-v1" not in [s.agent_id for s in registered(available_only=True)]
+    with pytest.raises(ConfigError, match=r"agent 'mind-reader-v1' needs the 'telepathy' "
+                                          r"extra: pip install 'codenames-ai\[telepathy\]'"):
+        make_agent("mind-reader-v1")
+
+
+def test_built_in_options_are_typed_and_recorded() -> None:
+    spymaster = make_agent("glove-ev-spymaster-v1", risk="bold", cache_dir=None)
+    assert spymaster.agent_id == "glove-ev-spymaster-v1(risk=bold)"
+    # ``normal`` is the default risk, and a cache folder does not change play.
+    assert make_agent("glove-ev-spymaster-v1", risk="normal").agent_id == \
+        "glove-ev-spymaster-v1"
+    with pytest.raises(ConfigError, match="'risk' is one of cautious, normal, bold, not "
+                                          "'insane'"):
+        make_agent("glove-ev-spymaster-v1", risk="insane")
+    assert REGISTRY["glove-ev-spymaster-v1"].option("risk") is not None
+    assert REGISTRY["glove-guesser-v1"].option("risk") is None
+    assert REGISTRY["ensemble-ev-spymaster-v1"].option("risk") is None  # its config sets it
+
+
+PLUGIN = textwrap.dedent("""
+    from codenames_ai.agents import register
+    from codenames_ai.core import Guess, Role
+
+
+    class FirstCard:
+        def guess(self, view):
+            return Guess(view.unrevealed[0])
+
+
+    register("first-card-v1", FirstCard, role=Role.GUESSER, summary="touches the first card")
+""")
+
+
+# The installed console script: unlike ``python -m``, it does not put the current folder on
+# the path by itself.
+CODENAMES = str(Path(sys.executable).parent / "codenames")
+
+
+def test_a_plugin_in_the_current_folder_works_without_pythonpath(tmp_path: Path) -> None:
+    (tmp_path / "my_plugin.py").write_text(PLUGIN)
+    listed = subprocess.run(
+        [CODENAMES, "agents", "--role", "guesser", "--plugin",
+         "my_plugin", "--json"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    entries = {e["id"]: e for e in json.loads(listed.stdout)}
+    assert entries["first-card-v1"]["factory"] == "my_plugin:FirstCard"
+    assert entries["panel-guesser-v2"]["default"] is True
+    assert all(e["role"] == "guesser" for e in entries.values())
+    watched = subprocess.run(
+        [CODENAMES, "watch", "--seed", "2", "--red-guesser",
+         "my_plugin:FirstCard", "--red-spymaster", "random-spymaster-v1",
+         "--blue-spymaster", "random-spymaster-v1", "--blue-guesser", "random-guesser-v1"],
+        cwd=tmp_path, capture_output=True, text=True, env=_env())
+    assert watched.returncode == 0, watched.stderr
+    assert "red touches 'saw'" in watched.stdout  # seed 2's first card: the plugin guessed
+
+
+def test_a_tournament_spec_remembers_the_module_that_registers_a_plugin_id(
+        scratch_ids: list[str]) -> None:
+    register("first-card-v1", FirstCardGuesser, role=Role.GUESSER)
+    scratch_ids.append("first-card-v1")
+    spec = TournamentSpec.from_options(spymasters=["random-spymaster-v1"],
+                                       guessers=["first-card-v1", "random-guesser-v1"])
+    saved = spec.to_dict()["agents"]
+    assert saved["first-card-v1"]["plugin"] == __name__
+    assert "plugin" not in saved["random-guesser-v1"]  # built-ins need no import
+    assert TournamentSpec.from_dict(spec.to_dict()).fingerprint() == spec.fingerprint()
+    with pytest.raises(ConfigError, match="plugin must be a module name"):
+        TournamentSpec.from_dict({**spec.to_dict(), "agents": {
+            "x": {"agent": "first-card-v1", "plugin": "../evil"}}})
+
+
+def _env() -> dict[str, str]:
+    import os
+
+    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
