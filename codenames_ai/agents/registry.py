@@ -149,6 +149,13 @@ def registered(role: Role | None = None, *, available_only: bool = False) -> lis
             if (role is None or s.role is role) and (not available_only or s.available)]
 
 
+def takes_option(agent: str, option: str) -> bool:
+    """Whether registered agent ``agent`` declares ``option`` (e.g. a spymaster's ``risk``),
+    so callers decide by what an agent takes, never by the shape of its id."""
+    spec = REGISTRY.get(agent)
+    return spec is not None and spec.option(option) is not None
+
+
 def make_agent(name: str, *, role: Role | None = None, seat: str = "",
                **options: Any) -> Any:
     """Build the agent registered as ``name`` (or a ``module:Class`` plugin) with

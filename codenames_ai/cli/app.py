@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from .. import __version__
-from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER
+from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, takes_option
 from ..core import (
     DEFAULT_MAX_TURNS,
     CodenamesError,
@@ -322,7 +322,7 @@ def play(
                       tags=tags)
     guesser_options: dict[str, object] = {"model": model} if model else {}
     spymaster_options = dict(guesser_options)
-    if spymaster.endswith("ev-spymaster-v1"):
+    if takes_option(spymaster, "risk"):
         spymaster_options["risk"] = strength.value
     rules, seats, _ = seats_for_role(
         role.value, rules, console, spymaster_id=spymaster, guesser_id=guesser,
