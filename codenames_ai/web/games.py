@@ -9,25 +9,30 @@ the server restarted in between.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, REGISTRY, make_agent
 from ..core import (
     SEED_BITS,
+    Action,
+    AgentError,
     Clue,
     ConfigError,
     Cover,
     Guess,
     IllegalActionError,
+    Match,
+    MoveResult,
     Pass,
     Phase,
     Role,
     RuleSet,
+    Seats,
     Team,
     Variant,
     deal,
-    derive_seed,
     edition,
     guess_limit,
     parse_clue_number,
@@ -131,6 +136,7 @@ class WebGame:
             "guess": (Team.RED, Role.GUESSER), "spymaster": (Team.RED, Role.SPYMASTER),
             "coop": (starting, Role.GUESSER), "watch": None}[config.role]
         self._agents: dict[tuple[Team, Role], Any] = {}
+        self._seats_built: Seats | None = None
         for move in moves or []:
             self._apply(move)
 
@@ -168,34 +174,44 @@ class WebGame:
         return made
 
     def _ai_move(self) -> dict[str, Any]:
-        state = self.state
-        team, role = state.current_team, state.current_role
-        assert role is not None
-        agent = self._agent(team, role)
-        hook = getattr(agent, "start_game", None)
-        if callable(hook):  # seeded per move: the same after a server restart
-            hook(derive_seed(self.config.seed, f"{team.value} {role.value} {len(self.moves)}"))
+        # The core's match asks the seat, reseeded from the game seed and the move number
+        # (the same after a server restart); an AI that fails forfeits its move.
+        match = Match(self.state, self._seats(), seed=self.config.seed, max_turns=None,
+                      contain_faults=True, reseed_every_move=True, first_move=len(self.moves))
+        played = match.step()
         move: dict[str, Any]
-        try:
-            if state.phase is Phase.GUESS:
-                answer = agent.guess(state.guesser_view(team))
-                move = ({"move": "pass"} if isinstance(answer, Pass)
-                        else {"move": "guess", "index": answer.index})
-            elif state.phase is Phase.COVER:
-                cover = agent.choose_cover(state.spymaster_view(team))
-                move = {"move": "cover", "index": cover.index}
-            else:
-                clue = agent.give_clue(state.spymaster_view(team))
-                move = {"move": "clue", "word": clue.word, "number": _number(clue.number)}
-                explanation = getattr(agent, "last_explanation", None)
-                if explanation is not None:
-                    move["why"] = explanation.describe()
+        if played.result is MoveResult.PLAYED:
+            move = _stored(played.action)
+            explanation = getattr(played.agent, "last_explanation", None)
+            if isinstance(played.action, Clue) and explanation is not None:
+                move["why"] = explanation.describe()
             move["by"] = "ai"
-            self._apply(move)
-        except Exception as exc:  # an AI that fails forfeits its move; the page goes on
-            move = {"move": "forfeit", "by": "ai", "reason": f"{type(exc).__name__}: {exc}"}
-            self._apply(move)
+        elif played.result in (MoveResult.TIMED_OUT, MoveResult.FORFEITED):
+            # "" replays as a timeout (TimedOut), a reason as a fault (Forfeited)
+            move = {"move": "forfeit", "by": "ai", "reason": played.reason or ""}
+        else:  # the web stores no stopped game; only a person's seat may stop one
+            raise AgentError(played.seat, "stopped the game; an AI seat may not")
+        self.moves.append(move)
         return move
+
+    def _seats(self) -> Seats:
+        """The match's seats: the AIs (built when first needed) and the person's seat."""
+        if self._seats_built is None:
+            coop = self.state.rules.variant is Variant.COOP
+
+            def seat(role: Role) -> Callable[[Team], Any]:
+                def build(team: Team) -> Any:
+                    # co-op has one seat per role: the person's, whichever team starts
+                    if self.person is not None and self.person[1] is role and (
+                            coop or self.person[0] is team):
+                        return PERSON
+                    return self._agent(team, role)
+                return build
+
+            self._seats_built = Seats.for_variant(self.state.rules.variant,
+                                                  spymaster=seat(Role.SPYMASTER),
+                                                  guesser=seat(Role.GUESSER))
+        return self._seats_built
 
     def _agent(self, team: Team, role: Role) -> Any:
         if (team, role) not in self._agents:
@@ -320,6 +336,36 @@ def _parse(kind: object, data: dict[str, Any], state: GameState) -> dict[str, An
     if kind == "pass":
         return {"move": "pass"}
     raise IllegalActionError(f"unknown move {kind!r}; moves are clue, guess, pass, cover")
+
+
+class PersonSeat:
+    """The person's seat in the match: the person's moves come from the page
+    (``person_move``), so the match is never asked to play it."""
+
+    agent_id = "person"
+
+    def give_clue(self, view: object) -> Clue:
+        raise IllegalActionError("the person's clue comes from the page")
+
+    def choose_cover(self, view: object) -> Cover:
+        raise IllegalActionError("the person's cover comes from the page")
+
+    def guess(self, view: object) -> Guess | Pass:
+        raise IllegalActionError("the person's guess comes from the page")
+
+
+PERSON = PersonSeat()
+
+
+def _stored(action: Action | None) -> dict[str, Any]:
+    """An applied move as the store keeps it (without who made it)."""
+    if isinstance(action, Clue):
+        return {"move": "clue", "word": action.word, "number": _number(action.number)}
+    if isinstance(action, Guess):
+        return {"move": "guess", "index": action.index}
+    if isinstance(action, Cover):
+        return {"move": "cover", "index": action.index}
+    return {"move": "pass"}
 
 
 def _number(number: object) -> int | str:
