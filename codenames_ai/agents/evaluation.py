@@ -4,17 +4,20 @@ alone clears its cards while the other never moves) and two-team games, with per
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..core.board import deal
 from ..core.cards import Team
 from ..core.events import ClueGiven, GuessMade
 from ..core.protocols import Guesser, Spymaster
-from ..core.rules import RuleSet
-from ..core.runner import Seats, play_game
-from ..core.state import EndReason, GameState
-from ..core.views import Phase
+from ..core.record import GameRecord
+from ..core.rules import RuleSet, Variant
+from ..core.runner import IDLE, IdleSeat, Seats, play_game
+from ..core.state import EndReason
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -30,51 +33,34 @@ class GameFigures:
 
 def single_team(rules: RuleSet, deck: Sequence[str], seed: int, spymaster: Spymaster,
                 guesser: Guesser, *, max_turns: int = 25) -> GameFigures:
-    """The starting team plays alone (the other team's turns pass at once). Won when its
-    cards are all found; lost on the assassin, on the other team's last card, or at
-    ``max_turns``."""
-    state = GameState(rules, deal(rules, deck, seed))
-    team = state.board.starting_team
-    for agent, label in ((spymaster, "spymaster"), (guesser, "guesser")):
-        hook = getattr(agent, "start_game", None)
-        if callable(hook):
-            hook(seed * 2 + (label == "guesser"))
-    turns = 0
-    while not state.is_over:
-        if state.current_team is not team:
-            if state.phase is Phase.COVER:
-                state.apply(spymaster.choose_cover(state.spymaster_view(state.current_team)))
-            else:
-                state.forfeit()  # the idle team passes
-            continue
-        if state.phase is Phase.CLUE:
-            turns += 1
-            if turns > max_turns:
-                state.abandon()
-                break
-            state.apply(spymaster.give_clue(state.spymaster_view(team)))
-        elif state.phase is Phase.GUESS:
-            state.apply(guesser.guess(state.guesser_view(team)))
-        else:
-            state.apply(spymaster.choose_cover(state.spymaster_view(team)))
-    return _figures(state, team, turns)
+    """The starting team plays alone (the other team's seats are ``IDLE``: its turns pass at
+    once). Won when its cards are all found; lost on the assassin, on the other team's last
+    card, or at ``max_turns`` of its own turns."""
+    board = deal(rules, deck, seed)
+    team = board.starting_team
+
+    def seat(agent: T) -> Callable[[Team], T | IdleSeat]:
+        return lambda side: agent if side is team else IDLE
+
+    seats = Seats.for_variant(Variant.STANDARD, spymaster=seat(spymaster), guesser=seat(guesser))
+    # The idle team's turns count too: its k-th own turn is the game's turn 2k - 1.
+    record = play_game(rules, seats, seed=seed, board=board, max_turns=2 * max_turns)
+    return _figures(record, team, turns=(record.outcome.turns + 1) // 2)
 
 
 def two_team(rules: RuleSet, deck: Sequence[str], seed: int, seats: Seats,
              team: Team) -> GameFigures:
     """A full game; the figures are ``team``'s."""
     record = play_game(rules, seats, seed=seed, deck=deck)
+    return _figures(record, team)
+
+
+def _figures(record: GameRecord, team: Team, turns: int | None = None) -> GameFigures:
+    """``team``'s figures; ``turns`` defaults to its valid clues."""
     numbers, found = _clue_figures(record.events, team)
     assassin = record.outcome.reason is EndReason.ASSASSIN and record.outcome.winner is not team
-    return GameFigures(record.outcome.winner is team, len(numbers), assassin, numbers, found)
-
-
-def _figures(state: GameState, team: Team, turns: int) -> GameFigures:
-    outcome = state.outcome
-    assert outcome is not None
-    numbers, found = _clue_figures(state.events, team)
-    assassin = outcome.reason is EndReason.ASSASSIN and outcome.winner is not team
-    return GameFigures(outcome.winner is team, turns, assassin, numbers, found)
+    return GameFigures(record.outcome.winner is team, len(numbers) if turns is None else turns,
+                       assassin, numbers, found)
 
 
 def _clue_figures(events: Sequence[object], team: Team) -> tuple[tuple[int, ...],
