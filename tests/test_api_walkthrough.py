@@ -1,0 +1,81 @@
+"""The plugin walkthrough of docs/api.md, as a user runs it: the script registers a custom
+spymaster and plays a tournament from Python; the installed ``codenames`` command (which,
+unlike ``python -m``, does not put the current folder on the path) resumes it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_readme import api_blocks
+
+CODENAMES = str(Path(sys.executable).parent / "codenames")
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+
+def write_script(folder: Path, games: int | None = None) -> None:
+    script = api_blocks()[1]
+    if games is not None:
+        assert script.count("games=200") == 1
+        script = script.replace("games=200", f"games={games}")
+    (folder / "my_spymaster.py").write_text(script)
+
+
+def game_lines(folder: Path) -> list[dict[str, object]]:
+    path = folder / "runs" / "one-card" / "games.jsonl"
+    text = path.read_text() if path.exists() else ""
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def finished(folder: Path) -> int:
+    """Whole lines so far (a kill may leave a torn last line, which a resume drops)."""
+    path = folder / "runs" / "one-card" / "games.jsonl"
+    return path.read_bytes().count(b"\n") if path.exists() else 0
+
+
+def codenames(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([CODENAMES, *args], cwd=folder, env=ENV, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_the_walkthrough_extended_from_the_command_line(tmp_path: Path) -> None:
+    write_script(tmp_path, games=8)
+    subprocess.run([sys.executable, "my_spymaster.py"], cwd=tmp_path, env=ENV, check=True,
+                   capture_output=True, timeout=600)
+    assert len(game_lines(tmp_path)) == 8
+    codenames(tmp_path, "tournament", "--out", "runs/one-card", "--games", "12")
+    games = game_lines(tmp_path)
+    assert sorted(int(str(g["game"])) for g in games) == list(range(12))
+    assert all(g["status"] == "ok" for g in games)
+    report = codenames(tmp_path, "report", "runs/one-card").stdout
+    assert "one-card-spymaster-v1+panel-guesser-v2" in report
+    listed = codenames(tmp_path, "agents", "--plugin", "my_spymaster", "--role", "spymaster")
+    assert "one-card-spymaster-v1  [spymaster]" in listed.stdout
+
+
+@pytest.mark.slow
+def test_the_walkthrough_killed_and_resumed_as_written(tmp_path: Path) -> None:
+    write_script(tmp_path)
+    process = subprocess.Popen([sys.executable, "my_spymaster.py"], cwd=tmp_path, env=ENV,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    deadline = time.monotonic() + 300
+    while finished(tmp_path) < 30 and process.poll() is None:
+        assert time.monotonic() < deadline, "the script played no games"
+        time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    played = finished(tmp_path)
+    assert 30 <= played < 200
+    codenames(tmp_path, "tournament", "--out", "runs/one-card")
+    games = game_lines(tmp_path)
+    assert sorted(int(str(g["game"])) for g in games) == list(range(200))
