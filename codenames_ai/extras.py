@@ -39,8 +39,15 @@ class Requirement:
 def modules_installed(*modules: str) -> Callable[[], bool]:
     """A check that every module in ``modules`` can be imported (without importing it)."""
     def check() -> bool:
-        return all(importlib.util.find_spec(name) is not None for name in modules)
+        return all(_findable(name) for name in modules)
     return check
+
+
+def _findable(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a parent that fails, or an import blocked with None
+        return False
 
 
 def extra(name: str, *modules: str) -> Requirement:

@@ -19,11 +19,10 @@ from typing import Any
 from ..agents.registry import REGISTRY
 from ..agents.space import DEFAULT_VOCABULARY, clue_space, share_space
 from ..core.errors import ConfigError
+from ..extras import RAY
 from .backends import DEFAULT_BATCH, SINGLE_THREADED, Emit, batches, failed
 from .games import play_games
 from .spec import TournamentSpec
-
-INSTALL_HINT = "pip install 'codenames-ai[ray]'"
 
 
 def model_names(spec: TournamentSpec) -> list[tuple[str, int]]:
@@ -66,10 +65,9 @@ class RayBackend:
 
     def __init__(self, address: str | None = None, workers: int | None = None,
                  batch_size: int = DEFAULT_BATCH) -> None:
-        try:
-            import ray
-        except ImportError:
-            raise ConfigError(f"the Ray backend needs Ray: {INSTALL_HINT}") from None
+        RAY.require("the Ray backend")
+        import ray
+
         self._ray = ray
         self.address = address
         self.workers = workers

@@ -170,3 +170,14 @@ def _env() -> dict[str, str]:
     import os
 
     return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+
+def test_the_learning_environment_without_its_extra_says_how_to_install_it() -> None:
+    # ``sys.modules[name] = None`` is how Python marks a module that cannot be imported.
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.modules['gymnasium'] = None; "
+         "import codenames_ai.env"], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == (
+        "ModuleNotFoundError: codenames_ai.env needs the optional 'env' extra: pip install "
+        "'codenames-ai[env]' (from a checkout: pip install -e '.[env]')")
