@@ -13,7 +13,14 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, REGISTRY, make_agent
+from ..agents.registry import (
+    DEFAULT_GUESSER,
+    DEFAULT_SPYMASTER,
+    REGISTRY,
+    make_agent,
+    registered,
+    takes_option,
+)
 from ..core import (
     SEED_BITS,
     Action,
@@ -96,9 +103,12 @@ class GameConfig:
         for name, role in (("spymaster", Role.SPYMASTER), ("guesser", Role.GUESSER)):
             spec = REGISTRY.get(getattr(self, name))
             if spec is None or spec.role is not role:
-                known = ", ".join(s.agent_id for s in REGISTRY.values() if s.role is role)
+                known = ", ".join(s.agent_id for s in registered(role, available_only=True))
                 raise ConfigError(f"{name} {getattr(self, name)!r} is not a registered "
                                   f"{role.value}; known: {known}")
+            problem = spec.problem()  # e.g. a model this server has not built
+            if problem is not None:
+                raise ConfigError(problem)
         if not 0 <= self.seed < 2**SEED_BITS:
             raise ConfigError(f"seed must be a whole number from 0 to 2**{SEED_BITS} - 1")
 
@@ -217,8 +227,9 @@ class WebGame:
         if (team, role) not in self._agents:
             if role is Role.SPYMASTER:
                 options = ({"risk": self.config.strength}
-                           if self.config.spymaster.endswith("ev-spymaster-v1") else {})
-                self._agents[(team, role)] = make_agent(self.config.spymaster, role=role, **options)
+                           if takes_option(self.config.spymaster, "risk") else {})
+                self._agents[(team, role)] = make_agent(self.config.spymaster, role=role,
+                                                        **options)
             else:
                 self._agents[(team, role)] = make_agent(self.config.guesser, role=role)
         return self._agents[(team, role)]

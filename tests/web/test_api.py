@@ -60,6 +60,26 @@ def test_options(client: TestClient) -> None:
     assert options["defaults"]["role"] == "guess"
 
 
+def test_an_agent_this_server_cannot_build_is_not_offered_and_is_refused_with_the_hint(
+        client: TestClient) -> None:
+    from codenames_ai.agents import REGISTRY, register
+    from codenames_ai.core import Role
+    from codenames_ai.extras import Requirement
+
+    needs = Requirement("the 'telepathy' extra", "pip install 'codenames-ai[telepathy]'",
+                        lambda: False)
+    register("mind-reader-v1", "codenames_ai.agents.baselines:RandomSpymaster",
+             role=Role.SPYMASTER, requires=[needs])
+    try:
+        assert "mind-reader-v1" not in client.get("/api/options").json()["spymasters"]
+        refused = client.post("/api/games", json={"spymaster": "mind-reader-v1"})
+        assert refused.status_code == 400
+        assert refused.json()["error"] == ("agent 'mind-reader-v1' needs the 'telepathy' "
+                                           "extra: pip install 'codenames-ai[telepathy]'")
+    finally:
+        REGISTRY.pop("mind-reader-v1")
+
+
 @pytest.mark.parametrize("role", ["guess", "coop"])
 def test_a_whole_game_as_guesser_never_sees_the_key(client: TestClient, role: str) -> None:
     response = client.post("/api/games", json={"role": role})
