@@ -114,6 +114,23 @@ def test_built_in_options_are_typed_and_recorded() -> None:
     assert REGISTRY["ensemble-ev-spymaster-v1"].option("risk") is None  # its config sets it
 
 
+def test_a_record_header_names_each_seat_with_its_options(deck: tuple[str, ...]) -> None:
+    from codenames_ai.core import WORDS, GameRecord, Seats, play_game
+
+    seats = Seats.standard(
+        red_spymaster=make_agent("glove-ev-spymaster-v1", risk="bold"),
+        red_guesser=make_agent("random-guesser-v1", stop_probability=0.5),
+        blue_spymaster=make_agent("glove-ev-spymaster-v1"),
+        blue_guesser=make_agent("random-guesser-v1"))
+    record = play_game(WORDS, seats, seed=5, deck=deck)
+    header = json.loads(record.to_jsonl().splitlines()[0])["agents"]
+    assert header == {"red spymaster": "glove-ev-spymaster-v1(risk=bold)",
+                      "red guesser": "random-guesser-v1(stop_probability=0.5)",
+                      "blue spymaster": "glove-ev-spymaster-v1",
+                      "blue guesser": "random-guesser-v1"}
+    assert GameRecord.from_jsonl(record.to_jsonl()).agents == record.agents
+
+
 PLUGIN = textwrap.dedent("""
     from codenames_ai.agents import register
     from codenames_ai.core import Guess, Role
