@@ -229,6 +229,18 @@ def import_plugin(module_name: str, wanted_for: str = "") -> Any:
         raise ConfigError(f"cannot import {module_name!r}{for_what}: {exc}") from None
 
 
+def entry_point_of(agent: str | Factory) -> str:
+    """What names ``agent`` in another process: an id or ``module:Class`` string as given
+    (``__main__:Class`` becomes the running script's module), a class or function as its
+    ``module:qualname``."""
+    if isinstance(agent, str):
+        module, sep, attribute = agent.partition(":")
+        return f"{_module_of_name(module)}:{attribute}" if sep else agent
+    if not callable(agent):
+        raise ConfigError(f"an agent is an id, 'module:Class' or a class, not {_short(agent)}")
+    return f"{_module_of(agent)}:{agent.__qualname__}"
+
+
 def plugin_module(agent: str) -> str | None:
     """The module to import so that registered id ``agent`` exists in another process (a
     resumed tournament, a pool worker started afresh); ``None`` for the built-ins and for
@@ -306,7 +318,10 @@ def _show_value(value: Any) -> str:
 def _module_of(factory: Any) -> str:
     """The module a factory can be imported from by another process: a class defined in a
     script run as ``__main__`` is importable under the script's own name."""
-    module = str(getattr(factory, "__module__", "") or "")
+    return _module_of_name(str(getattr(factory, "__module__", "") or ""))
+
+
+def _module_of_name(module: str) -> str:
     if module != "__main__":
         return module
     main = sys.modules.get("__main__")

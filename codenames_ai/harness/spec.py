@@ -19,12 +19,13 @@ import json
 import math
 import re
 import tomllib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from ..agents.registry import plugin_module
+from ..agents.registry import entry_point_of, plugin_module
 from ..core.board import derive_seed
 from ..core.errors import ConfigError
 from ..core.jsonlimits import is_text
@@ -153,13 +154,18 @@ class TournamentSpec:
     # --- building -------------------------------------------------------------------------
 
     @classmethod
-    def from_options(cls, *, spymasters: list[str], guessers: list[str], **options: Any
+    def from_options(cls, *, spymasters: Sequence[str | Callable[..., Any]],
+                     guessers: Sequence[str | Callable[..., Any]], **options: Any
                      ) -> TournamentSpec:
-        """A spec from agent ids (or ``module:Class``) as given on a command line."""
-        names = list(dict.fromkeys([*spymasters, *guessers]))
+        """A spec from agent ids or ``module:Class`` (as on a command line), or from Python
+        classes, stored as the ``module:Class`` another process imports (a class of a script
+        run as ``__main__`` under the script's name, so the CLI can resume the run)."""
+        spymaster_names = [entry_point_of(a) for a in spymasters]
+        guesser_names = [entry_point_of(a) for a in guessers]
+        names = list(dict.fromkeys([*spymaster_names, *guesser_names]))
         agents = tuple(AgentRef.of(name, name) for name in names)
-        return cls(agents=agents, spymasters=tuple(dict.fromkeys(spymasters)),
-                   guessers=tuple(dict.fromkeys(guessers)), **_coerce(options))
+        return cls(agents=agents, spymasters=tuple(dict.fromkeys(spymaster_names)),
+                   guessers=tuple(dict.fromkeys(guesser_names)), **_coerce(options))
 
     @classmethod
     def from_toml(cls, path: Path, **overrides: Any) -> TournamentSpec:

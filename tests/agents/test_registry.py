@@ -178,6 +178,10 @@ def test_a_tournament_spec_remembers_the_module_that_registers_a_plugin_id(
     assert saved["first-card-v1"]["plugin"] == __name__
     assert "plugin" not in saved["random-guesser-v1"]  # built-ins need no import
     assert TournamentSpec.from_dict(spec.to_dict()).fingerprint() == spec.fingerprint()
+    # A class from Python is stored as the module:Class another process imports.
+    by_class = TournamentSpec.from_options(spymasters=["random-spymaster-v1"],
+                                           guessers=[FirstCardGuesser])
+    assert by_class.guessers == (f"{__name__}:FirstCardGuesser",)
     with pytest.raises(ConfigError, match="plugin must be a module name"):
         TournamentSpec.from_dict({**spec.to_dict(), "agents": {
             "x": {"agent": "first-card-v1", "plugin": "../evil"}}})
