@@ -61,10 +61,12 @@ def default_deck(edition: str = "words", *, needed: int = 1) -> tuple[str, ...]:
 
 def read_deck(path: str | Path, *, needed: int = 1) -> tuple[str, ...]:
     """A user's deck: a word list (``.txt``), an emoji picture deck (``.tsv``), or a folder of
-    images with a captions file. Picture decks are registered so cards have a meaning."""
+    images with a captions file. Only the card names: a caller that plays a picture deck
+    should read it with ``pictures.load_deck`` and pass its ``captions`` on. (A picture deck
+    read here is remembered by name for the callers that do not yet.)"""
     path = Path(path)
     if path.is_dir() or path.suffix.lower() == ".tsv":
-        from .pictures import load_deck
+        from .pictures import load_deck, remember
 
-        return load_deck(path, needed=needed).names
+        return remember(load_deck(path, needed=needed)).names
     return read_word_list(path, needed=needed)

@@ -2,9 +2,9 @@
 
 A picture card sits on the board under a name: the emoji themselves for the shipped deck
 ("🐒🧑‍🚀"), the file name for a user's image ("beach-dog.jpg"). Its meaning is its caption
-tags, most important first ("monkey astronaut helmet space ape"). Decks that are loaded are
-registered here by card name, so the word-vector layer can build a card's meaning from its
-tags and the clue rules can refuse a clue that is one of a visible card's own tags.
+tags, most important first ("monkey astronaut helmet space ape"). Whoever plays with a deck
+passes its ``captions`` (card name -> tags) to the word vectors, the clue rules and the
+agents, so two decks with a card of the same name never mix.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import contextlib
 import csv
 import functools
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,12 @@ class PictureCard:
         return None if self.image is not None else self.name
 
 
+# The picture cards in play: card name -> caption tags, most important first. Word cards are
+# not in it.
+Captions = Mapping[str, tuple[str, ...]]
+NO_PICTURES: Captions = {}  # a plain dict (read-only by type): decks and agents pickle
+
+
 @dataclass(frozen=True)
 class PictureDeck:
     source: str
@@ -51,43 +58,82 @@ class PictureDeck:
     def names(self) -> tuple[str, ...]:
         return tuple(card.name for card in self.cards)
 
+    @functools.cached_property
+    def captions(self) -> Captions:
+        """Each card's tags by card name: what vectors, clue rules and agents are given."""
+        return {card.name: card.tags for card in self.cards}
 
-_REGISTRY: dict[str, PictureCard] = {}
-_SHIPPED_TRIED: list[bool] = []  # the shipped deck is read at the first lookup, once
+    def card(self, name: str) -> PictureCard | None:
+        return self._by_name.get(name)
+
+    @functools.cached_property
+    def _by_name(self) -> Mapping[str, PictureCard]:
+        return {card.name: card for card in self.cards}
 
 
-def register(deck: PictureDeck) -> PictureDeck:
-    """Make the deck's cards known by name (to card meanings and clue rules)."""
+# Compatibility for callers that still pass card names only (``decks.read_deck``'s callers):
+# the decks read through ``remember`` and the shipped deck, looked up by name. A result that
+# depends on it depends on which decks this process read before; pass ``captions`` instead.
+_READ: dict[str, PictureCard] = {}
+
+
+def remember(deck: PictureDeck) -> PictureDeck:
+    """Make ``deck`` known to ``picture`` and ``loaded_captions`` (compatibility only)."""
     for card in deck.cards:
-        _REGISTRY[card.name] = card
+        _READ[card.name] = card
     return deck
 
 
 def picture(name: str) -> PictureCard | None:
-    """The registered picture card called ``name`` (the shipped deck is always known)."""
-    card = _REGISTRY.get(name)
-    if card is None and not _SHIPPED_TRIED:
-        _SHIPPED_TRIED.append(True)
-        # A word game must not fail on a damaged picture deck; Pictures games load it
-        # through default_deck, which reports the problem.
-        with contextlib.suppress(DeckError):
-            shipped_deck()
-        card = _REGISTRY.get(name)
+    """The picture card called ``name`` among the decks read by name in this process (the
+    shipped deck always). Compatibility: a caller that has its deck asks ``deck.card``."""
+    card = _READ.get(name)
+    if card is None:
+        card = _shipped_or_none().card(name)
     return card
 
 
-def picture_tags(name: str) -> tuple[str, ...]:
-    """The tags of a registered picture card; empty for anything else (a word card)."""
-    card = picture(name)
-    return card.tags if card is not None else ()
+class _LoadedCaptions(Mapping[str, tuple[str, ...]]):
+    """``Captions`` of every deck ``picture`` knows, looked up when asked (so a deck read
+    after an agent was built is still known to it, as before decks were passed)."""
+
+    def __getitem__(self, name: str) -> tuple[str, ...]:
+        card = picture(name)
+        if card is None:
+            raise KeyError(name)
+        return card.tags
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**_shipped_or_none().captions, **{n: c.tags for n, c in _READ.items()}})
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+_LOADED = _LoadedCaptions()
+
+
+def loaded_captions() -> Captions:
+    """The default of agents, clue rules and rendering that were given no deck: the shipped
+    deck and every deck read by name in this process (compatibility; pass ``captions``)."""
+    return _LOADED
+
+
+@functools.cache
+def _shipped_or_none() -> PictureDeck:
+    # A word game must not fail on a damaged picture deck; Pictures games load it through
+    # default_deck, which reports the problem.
+    with contextlib.suppress(DeckError):
+        return shipped_deck()
+    return PictureDeck(SHIPPED_DECK, ())
 
 
 @functools.cache
 def shipped_deck() -> PictureDeck:
-    """The emoji picture deck shipped in ``wordlists/pictures.tsv`` (registered)."""
+    """The emoji picture deck shipped in ``wordlists/pictures.tsv``."""
     from .decks import wordlists_dir
 
-    return register(read_picture_deck(wordlists_dir() / SHIPPED_DECK))
+    return read_picture_deck(wordlists_dir() / SHIPPED_DECK)
 
 
 def read_picture_deck(path: Path, *, needed: int = 1) -> PictureDeck:
@@ -110,8 +156,8 @@ def read_picture_deck(path: Path, *, needed: int = 1) -> PictureDeck:
 def load_image_deck(folder: Path, *, needed: int = 1) -> PictureDeck:
     """A user's picture deck: a folder of image files and a captions file (``captions.csv``
     with columns ``file,tags`` or ``captions.json`` mapping file name to tags, tags as a list
-    or a space-separated string). Registered, so its cards have a meaning. ``DeckError``
-    names the file, the entry and what to change."""
+    or a space-separated string). ``DeckError`` names the file, the entry and what to
+    change."""
     if not folder.is_dir():
         raise DeckError(f"{folder}: not a folder of pictures")
     present = [folder / name for name in CAPTION_FILES if (folder / name).exists()]
@@ -146,13 +192,14 @@ def load_image_deck(folder: Path, *, needed: int = 1) -> PictureDeck:
     if uncaptioned:
         raise DeckError(f"{captions}: no tags for {', '.join(uncaptioned[:5])}"
                         f"{' ...' if len(uncaptioned) > 5 else ''}; caption every image")
-    return register(_checked(str(folder), cards, needed))
+    return _checked(str(folder), cards, needed)
 
 
 def load_deck(path: Path, *, needed: int = 1) -> PictureDeck:
     """A picture deck from an image folder or an emoji deck file."""
-    return load_image_deck(path, needed=needed) if path.is_dir() else register(
-        read_picture_deck(path, needed=needed))
+    if path.is_dir():
+        return load_image_deck(path, needed=needed)
+    return read_picture_deck(path, needed=needed)
 
 
 def _tags(raw: list[str], where: str) -> tuple[str, ...]:

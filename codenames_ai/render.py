@@ -27,7 +27,7 @@ from .core.record import GameRecord, replay_steps
 from .core.rules import Variant
 from .core.state import EndReason, GameState, Outcome
 from .core.views import Phase
-from .pictures import picture
+from .pictures import PictureCard, PictureDeck, picture
 
 _KEY_MARK = {Identity.RED: "r", Identity.BLUE: "b", Identity.BYSTANDER: ".",
              Identity.ASSASSIN: "x"}
@@ -54,23 +54,28 @@ _KEY_STYLE = {Identity.RED: "\x1b[1;31m", Identity.BLUE: "\x1b[1;34m",
 _RESET = "\x1b[0m"
 
 
-def card_label(word: str) -> str:
+def _picture(word: str, deck: PictureDeck | None) -> PictureCard | None:
+    # Without the game's deck: the decks read by name in this process (compatibility).
+    return picture(word) if deck is None else deck.card(word)
+
+
+def card_label(word: str, deck: PictureDeck | None = None) -> str:
     """How a card shows on the grid: a word in capitals when revealed (see render_board);
-    a picture as its emoji, or a user's image as its file name."""
-    card = picture(word)
+    a picture as its emoji, or a user's image (a card of ``deck``) as its file name."""
+    card = _picture(word, deck)
     if card is None or card.image is None:
         return word
     return f"[{word}]"
 
 
-def picture_legend(words: Sequence[str], cols: int) -> str:
+def picture_legend(words: Sequence[str], cols: int, deck: PictureDeck | None = None) -> str:
     """One line per picture card: coordinates, picture and caption tags (``--tags``)."""
     lines = []
     for i, word in enumerate(words):
-        card = picture(word)
+        card = _picture(word, deck)
         if card is not None:
             lines.append(f"{column_label(i % cols)}{i // cols + 1:<3} "
-                         f"{_pad(card_label(word), 8)} {' '.join(card.tags)}")
+                         f"{_pad(card_label(word, deck), 8)} {' '.join(card.tags)}")
     return "\n".join(lines)
 
 
@@ -86,16 +91,18 @@ def _pad(text: str, width: int) -> str:
 
 def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols: int,
                  key: Sequence[Identity] | None = None, *, color: bool = False,
-                 width: int | None = None, tags: bool = False) -> str:
+                 width: int | None = None, tags: bool = False,
+                 deck: PictureDeck | None = None) -> str:
     """The grid with coordinates. Revealed cards are upper case with ``[R]``, ``[B]``,
     ``[-]`` (bystander) or ``[X]`` (assassin); with a ``key``, face-up cards show the key's
     mark (``r``, ``b``, ``.``, ``x``) for a spymaster or an observer. ``color`` adds ANSI
     colours; a grid wider than ``width`` becomes a list, one card per line. Picture cards show
-    as their emoji; ``tags`` adds a legend with each picture's caption tags."""
+    as their emoji; ``tags`` adds a legend with each picture's caption tags. ``deck`` is the
+    picture deck in play (default: the decks read by name in this process)."""
     cells = []
     for i, word in enumerate(words):
         shown = revealed[i]
-        label = card_label(word)
+        label = card_label(word, deck)
         if shown is not None:
             cells.append(f"[{_REVEALED_MARK[shown]}] {label.upper()}")
         elif key is not None:
@@ -112,7 +119,7 @@ def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols
                  else _KEY_STYLE[key[i]] if key is not None else "")
         return f"{style}{text}{_RESET}" if style else text
 
-    legend = f"\n{picture_legend(words, cols)}" if tags else ""
+    legend = f"\n{picture_legend(words, cols, deck)}" if tags else ""
     if width is not None and 4 + cell_width * cols > width:
         return "\n".join(paint(i, f"{column_label(i % cols)}{i // cols + 1:<3} {cell.strip()}")
                          for i, cell in enumerate(cells)) + legend
@@ -125,14 +132,15 @@ def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols
     return "\n".join(lines) + legend
 
 
-def render_state_board(state: GameState, *, show_key: bool, tags: bool = False) -> str:
+def render_state_board(state: GameState, *, show_key: bool, tags: bool = False,
+                       deck: PictureDeck | None = None) -> str:
     revealed = [state.board.key[i] if state.is_revealed(i) else None
                 for i in range(len(state.board.words))]
     return render_board(state.board.words, revealed, state.rules.layout.cols,
-                        key=state.board.key if show_key else None, tags=tags)
+                        key=state.board.key if show_key else None, tags=tags, deck=deck)
 
 
-def describe_event(event: Event) -> str:
+def describe_event(event: Event, deck: PictureDeck | None = None) -> str:
     """One line for one event."""
     if isinstance(event, ClueGiven):
         return f"Turn {event.turn} · {event.team.value} spymaster: {event.clue}"
@@ -140,7 +148,7 @@ def describe_event(event: Event) -> str:
         return (f"Turn {event.turn} · {event.team.value} spymaster: {event.clue} is invalid "
                 f"[{event.rule}]: {event.reason}. The turn ends.")
     if isinstance(event, GuessMade):
-        return (f"  {event.team.value} touches '{card_label(event.word)}': "
+        return (f"  {event.team.value} touches '{card_label(event.word, deck)}': "
                 f"{_IDENTITY_NAME[event.identity]}")
     if isinstance(event, Passed):
         return f"  {event.team.value} stops guessing"
@@ -156,7 +164,7 @@ def describe_event(event: Event) -> str:
                CoverReason.VIRTUAL_TURN: "the virtual team's turn",
                CoverReason.TIMEOUT: "chosen by the engine after a timeout"}[event.reason]
         return (f"  {event.chooser.value} spymaster covers {event.team.value} agent "
-                f"'{card_label(event.word)}' ({why})")
+                f"'{card_label(event.word, deck)}' ({why})")
     if isinstance(event, Abandoned):
         return f"Turn {event.turn} · the game is stopped at the turn limit"
     raise TypeError(f"unknown event {event!r}")
@@ -181,10 +189,11 @@ def describe_outcome(outcome: Outcome, *, coop_team: Team | None = None) -> str:
 
 def render_game(record: GameRecord, *, show_key: bool = True,
                 validator: ClueValidator | None = None, tags: bool = False,
-                source: str = "record") -> Iterator[str]:
+                source: str = "record", deck: PictureDeck | None = None) -> Iterator[str]:
     """The game turn by turn: the opening board, each event, the board after each turn,
     and the outcome. Replays the record, so a damaged record raises ``RecordError`` naming
-    ``source``. ``tags`` shows picture captions under the opening board."""
+    ``source``. ``tags`` shows picture captions under the opening board; ``deck`` is the
+    picture deck the game was played with (give ``validator`` its captions too)."""
     layout = record.rules.layout
     yield (f"{record.rules.edition.capitalize()} edition, {layout.rows}x{layout.cols}, "
            f"{record.rules.variant.value} play, {record.rules.guess_limit.value} guess limit, "
@@ -192,13 +201,13 @@ def render_game(record: GameRecord, *, show_key: bool = True,
            f"seed {record.seed}. {record.board.starting_team.value.capitalize()} starts"
            + (" and is the players' team." if record.rules.variant is Variant.COOP else "."))
     start = GameState(record.rules, record.board, validator=validator)
-    yield render_state_board(start, show_key=show_key, tags=tags)
+    yield render_state_board(start, show_key=show_key, tags=tags, deck=deck)
     for produced, state in replay_steps(record, validator=validator, source=source):
         for event in produced:
-            yield describe_event(event)
+            yield describe_event(event, deck)
         if state.phase is Phase.CLUE or state.is_over:
             yield (f"  red {state.cards_left(Team.RED)} left · blue "
                    f"{state.cards_left(Team.BLUE)} left")
-            yield render_state_board(state, show_key=show_key)
+            yield render_state_board(state, show_key=show_key, deck=deck)
     coop_team = record.board.starting_team if record.rules.variant is Variant.COOP else None
     yield describe_outcome(record.outcome, coop_team=coop_team)

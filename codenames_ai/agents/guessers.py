@@ -12,6 +12,7 @@ from ..core.actions import UNLIMITED, Guess, GuesserAction, Pass
 from ..core.errors import ModelError
 from ..core.events import ClueGiven, GuessMade
 from ..core.views import GuesserView
+from ..pictures import Captions, loaded_captions
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from .space import DEFAULT_VOCABULARY, ClueSpace, clue_space
 
@@ -19,18 +20,23 @@ FloatArray = npt.NDArray[np.float32]
 
 
 class _EmbeddingGuesser:
+    """Shared machinery. ``pictures`` are the captions of the picture deck it plays with
+    (default: the decks read by name in this process, ``pictures.loaded_captions``)."""
+
     agent_id = "embedding-guesser"
 
     def __init__(self, *, model: str = "glove-6b-50d",
                  vocabulary_size: int = DEFAULT_VOCABULARY,
                  cache_dir: Path | str | None = None, space: ClueSpace | None = None,
-                 picture_meaning: str = DEFAULT_PICTURE_MEANING) -> None:
+                 picture_meaning: str = DEFAULT_PICTURE_MEANING,
+                 pictures: Captions | None = None) -> None:
         self.space = space or clue_space(model, vocabulary_size=vocabulary_size,
                                          cache_dir=cache_dir)
         if picture_meaning not in PICTURE_MEANINGS:
             raise ValueError(f"unknown picture_meaning {picture_meaning!r}; choose one of "
                              f"{', '.join(PICTURE_MEANINGS)}")
         self.picture_meaning = picture_meaning
+        self.pictures = loaded_captions() if pictures is None else pictures
         self._rng = np.random.default_rng(0)
 
     def start_game(self, seed: int) -> None:
@@ -41,7 +47,7 @@ class _EmbeddingGuesser:
         face_up = view.unrevealed
         sims = self.space.model.card_scores([view.words[i] for i in face_up],
                                             self.space.model.word_vector(word),
-                                            self.picture_meaning)
+                                            self.picture_meaning, pictures=self.pictures)
         return face_up, sims
 
     def knows(self, word: str) -> bool:

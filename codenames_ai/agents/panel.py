@@ -25,12 +25,13 @@ from ..core.clues import normalize_word
 from ..core.errors import ModelError
 from ..core.events import ClueGiven, Covered, GuessMade
 from ..core.views import GuesserView, PublicView, SpymasterView
+from ..pictures import NO_PICTURES, Captions, loaded_captions
 from ..vectors import WordVectors, load_model
 from ..vectors.manifest import CheckedFolder
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from ..vectors.store import ModelStore
 from .explain import Alternative, ClueExplanation, ScoredCard
-from .space import Calibration, ClueSpace, calibrate
+from .space import BoardKey, Calibration, ClueSpace, calibrate
 from .spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN, _code
 from .vocabulary import cached_clue_vocabulary
 
@@ -67,13 +68,15 @@ class Mind:
         return MIND_LABELS.get(self.name, self.name)
 
     def card_z(self, cards: Sequence[str], vectors: FloatArray,
-               meaning: str = DEFAULT_PICTURE_MEANING) -> FloatArray:
+               meaning: str = DEFAULT_PICTURE_MEANING, pictures: Captions = NO_PICTURES
+               ) -> FloatArray:
         """Similarity of each card to each row of ``vectors`` in this mind's standard units,
-        shape (cards, V); a card this mind cannot read is a row of NaN (it abstains)."""
+        shape (cards, V); a card this mind cannot read is a row of NaN (it abstains).
+        ``pictures``: the captions of the picture deck in play."""
         out = np.full((len(cards), len(vectors)), np.nan, dtype=np.float32)
         for i, card in enumerate(cards):
             try:
-                row = self.model.card_scores([card], vectors, meaning)[0]
+                row = self.model.card_scores([card], vectors, meaning, pictures=pictures)[0]
             except ModelError:
                 continue
             out[i] = (row - self.calibration.mean) / self.calibration.std
@@ -129,7 +132,7 @@ class Panel:
         self.filters = ClueSpace(self.minds[0].model, self.words, self.matrices[0],
                                  self.minds[0].calibration, cache_folder)
         self._normal = {normalize_word(w): i for i, w in enumerate(self.words)}
-        self._board: tuple[tuple[tuple[str, ...], str], FloatArray] | None = None
+        self._board: tuple[BoardKey, FloatArray] | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -138,18 +141,19 @@ class Panel:
     def index(self, word: str) -> int | None:
         return self._normal.get(normalize_word(word))
 
-    def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...]
-                   ) -> npt.NDArray[np.bool_]:
-        return self.filters.legal_mask(clue_rules, visible_words)
+    def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
+                   pictures: Captions | None = None) -> npt.NDArray[np.bool_]:
+        return self.filters.legal_mask(clue_rules, visible_words, pictures)
 
-    def board_z(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING
-                ) -> FloatArray:
+    def board_z(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING,
+                pictures: Captions = NO_PICTURES) -> FloatArray:
         """Every candidate's similarity to every card in every mind, in standard units:
         shape (minds, cards, V), NaN where a mind cannot read a card. Kept for the last
         board: both spymasters of a game, every turn, ask for the same one."""
         board = self._board
-        if board is None or board[0] != (cards, meaning):
-            z = np.stack([mind.card_z(cards, matrix, meaning)
+        key = (cards, meaning, tuple(pictures.get(card, ()) for card in cards))
+        if board is None or board[0] != key:
+            z = np.stack([mind.card_z(cards, matrix, meaning, pictures)
                           for mind, matrix in zip(self.minds, self.matrices, strict=True)])
             unread = np.isnan(z).all(axis=(0, 2))
             if unread.any():
@@ -158,19 +162,19 @@ class Panel:
                                  f"the card {missing}; replace it in your deck with a common "
                                  "English word")
             z.flags.writeable = False
-            board = ((cards, meaning), z)
+            board = (key, z)
             self._board = board
         return board[1]
 
-    def clue_z(self, word: str, cards: Sequence[str], meaning: str = DEFAULT_PICTURE_MEANING
-               ) -> FloatArray:
+    def clue_z(self, word: str, cards: Sequence[str], meaning: str = DEFAULT_PICTURE_MEANING,
+               pictures: Captions = NO_PICTURES) -> FloatArray:
         """One word's similarity to ``cards`` in every mind, shape (minds, cards); a mind
         that lacks the word or a card abstains (NaN)."""
         out = np.full((len(self.minds), len(cards)), np.nan, dtype=np.float32)
         for m, mind in enumerate(self.minds):
             vector = mind.word_vector(word)
             if vector is not None:
-                out[m] = mind.card_z(cards, vector[None, :], meaning)[:, 0]
+                out[m] = mind.card_z(cards, vector[None, :], meaning, pictures)[:, 0]
         return out
 
 
@@ -282,7 +286,9 @@ def _rarity(words: Sequence[str]) -> npt.NDArray[np.float64]:
 
 
 class PanelSpymaster:
-    """The default spymaster: clues that a panel of different minds agrees on."""
+    """The default spymaster: clues that a panel of different minds agrees on. ``pictures``
+    are the captions of the picture deck it plays with (default: the decks read by name in
+    this process, ``pictures.loaded_captions``)."""
 
     agent_id = "panel-spymaster-v2"
 
@@ -291,7 +297,7 @@ class PanelSpymaster:
                  config: PanelConfig | None = None, panel: Panel | None = None,
                  picture_meaning: str = DEFAULT_PICTURE_MEANING,
                  model: str | None = None, min_zipf: float | None = MIN_ZIPF,
-                 known_by: tuple[str, ...] = ()) -> None:
+                 known_by: tuple[str, ...] = (), pictures: Captions | None = None) -> None:
         if model is not None:  # ``--model NAME``: a panel of that one mind
             minds = (model,)
         if picture_meaning not in PICTURE_MEANINGS:
@@ -302,6 +308,7 @@ class PanelSpymaster:
                                            min_zipf, tuple(known_by))
         self.config = config or PanelConfig()
         self.picture_meaning = picture_meaning
+        self.pictures = loaded_captions() if pictures is None else pictures
         self.explanations: list[ClueExplanation] = []
         self._rarity = _rarity(self.panel.words) * self.config.rarity_cost
         self._rng = np.random.default_rng(0)
@@ -354,7 +361,7 @@ class PanelSpymaster:
                 if current is not None and event.team is view.team and event.turn == current.turn:
                     cards = sorted(face_up)
                     z = self.panel.clue_z(current.clue.word, [view.words[i] for i in cards],
-                                          self.picture_meaning)
+                                          self.picture_meaning, self.pictures)
                     picked = cards.index(event.index)
                     for m in range(len(self.panel.minds)):
                         row = z[m]
@@ -390,7 +397,8 @@ class PanelSpymaster:
         if not n_own:
             raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
         partner = self.read_partner(view)
-        legal = self.panel.legal_mask(view.rules.clue_rules, view.visible_words).copy()
+        legal = self.panel.legal_mask(view.rules.clue_rules, view.visible_words,
+                                      self.pictures).copy()
         for word in partner.given:  # never the same clue twice, above all not a failed one
             index = self.panel.index(word)
             if index is not None:
@@ -398,7 +406,8 @@ class PanelSpymaster:
         if not legal.any():
             raise ModelError(f"none of the panel's {len(self.panel.words):,} clue words is "
                              "legal on this board; use a larger vocabulary")
-        z_all = self.panel.board_z(view.words, self.picture_meaning)[:, face_up, :]  # (M,n,V)
+        z_all = self.panel.board_z(view.words, self.picture_meaning,
+                                   self.pictures)[:, face_up, :]  # (M, n, V)
         z = _fill_abstentions(z_all)
         rows = self._shortlist(z, codes, n_own, legal, view.cards_left(view.team))
         values, numbers, per_mind = self._values(z[:, :, rows], codes, n_own,
@@ -534,7 +543,8 @@ class PanelSpymaster:
             others = [i for i in (theirs if view.key[index] is own else mine) if i != index]
             if not others:
                 return 0.0
-            z = self.panel.clue_z(view.words[index], [view.words[i] for i in others])
+            z = self.panel.clue_z(view.words[index], [view.words[i] for i in others],
+                                  pictures=self.pictures)
             return 0.0 if np.isnan(z).all() else float(np.nanmax(z))
 
         return Cover(max(view.cover_candidates, key=lambda i: (harm(i), -i)))
@@ -567,7 +577,8 @@ class PanelGuesser:
     both, in standard units; it stops below ``stop_z`` after its first touch or after the
     number, and spends the extra touch on a card left over from an earlier clue only when it
     fits that clue clearly (``leftover_z``). A clue no mind knows is read through its base
-    form (running -> run)."""
+    form (running -> run). ``pictures`` are the captions of the picture deck it plays with
+    (default: the decks read by name in this process, ``pictures.loaded_captions``)."""
 
     minds: Sequence[str] = DEFAULT_MINDS
     vocabulary_size: int = PANEL_VOCABULARY
@@ -577,6 +588,7 @@ class PanelGuesser:
     picture_meaning: str = DEFAULT_PICTURE_MEANING
     panel: Panel | None = None
     model: str | None = None  # ``--model NAME``: a panel of that one mind
+    pictures: Captions | None = None
     agent_id: str = "panel-guesser-v2"
     _rng: np.random.Generator = field(default_factory=lambda: np.random.default_rng(0))
 
@@ -586,6 +598,8 @@ class PanelGuesser:
                              f"of {', '.join(PICTURE_MEANINGS)}")
         if self.model is not None:
             self.minds = (self.model,)
+        if self.pictures is None:
+            self.pictures = loaded_captions()
         if self.panel is None:
             self.panel = shared_panel(tuple(self.minds), self.vocabulary_size,
                                       None if self.cache_dir is None else str(self.cache_dir))
@@ -595,11 +609,11 @@ class PanelGuesser:
 
     def fit(self, word: str, view: GuesserView) -> tuple[tuple[int, ...], FloatArray] | None:
         """Face-up cards and their fit to ``word`` (None when no mind knows it)."""
-        assert self.panel is not None
+        assert self.panel is not None and self.pictures is not None
         face_up = view.unrevealed
         cards = [view.words[i] for i in face_up]
         for form in _forms(word):
-            z = self.panel.clue_z(form, cards, self.picture_meaning)
+            z = self.panel.clue_z(form, cards, self.picture_meaning, self.pictures)
             if not np.isnan(z).all():
                 return face_up, _mean_of_readers(z)
         return None

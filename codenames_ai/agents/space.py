@@ -16,6 +16,7 @@ from ..core.clues import normalize_word
 from ..core.errors import ModelError
 from ..decks import default_deck
 from ..legality import CandidateFilter
+from ..pictures import NO_PICTURES, Captions
 from ..vectors import ModelStore, WordVectors, load_model
 from ..vectors.manifest import CheckedFolder
 from ..vectors.model import DEFAULT_PICTURE_MEANING
@@ -24,6 +25,9 @@ from .vocabulary import cached_clue_vocabulary
 FloatArray = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
 DEFAULT_VOCABULARY = 25_000
+# What a board's score matrix is kept under: the cards, the picture meaning and each card's
+# caption tags (the same names in two decks are two boards).
+BoardKey = tuple[tuple[str, ...], str, tuple[tuple[str, ...], ...]]
 
 
 @dataclass(frozen=True)
@@ -52,13 +56,15 @@ class ClueSpace:
     cache_folder: Path | None = None  # where analysed vocabularies are kept between runs
     _filters: dict[str, CandidateFilter] = field(default_factory=dict)
     _normal: dict[str, int] = field(default_factory=dict)
-    _board: tuple[tuple[tuple[str, ...], str], FloatArray] | None = None
+    _board: tuple[BoardKey, FloatArray] | None = None
 
     def __post_init__(self) -> None:
         self._normal = {normalize_word(w): i for i, w in enumerate(self.words)}
 
-    def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...]) -> BoolArray:
-        """Which candidates are legal clues with these cards face up, under these rules."""
+    def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
+                   pictures: Captions | None = None) -> BoolArray:
+        """Which candidates are legal clues with these cards face up, under these rules, with
+        the captions of the picture deck in play (``CandidateFilter.legal_mask``)."""
         if clue_rules == "basic":
             mask = np.ones(len(self.words), dtype=bool)
             for card in visible_words:
@@ -70,7 +76,7 @@ class ClueSpace:
         if candidate_filter is None:
             candidate_filter = self._load_filter(clue_rules)
             self._filters[clue_rules] = candidate_filter
-        return candidate_filter.legal_mask(visible_words)
+        return candidate_filter.legal_mask(visible_words, pictures)
 
     def _load_filter(self, clue_rules: str) -> CandidateFilter:
         """The legality filter of the vocabulary, from the model's cache folder when an earlier
@@ -90,20 +96,23 @@ class ClueSpace:
         return built
 
     def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...],
-               meaning: str = DEFAULT_PICTURE_MEANING) -> FloatArray:
+               meaning: str = DEFAULT_PICTURE_MEANING, pictures: Captions = NO_PICTURES
+               ) -> FloatArray:
         """Cosine of each candidate clue (all words when ``None``) with each card, shape
-        ``(len(candidates), len(cards))``; ``meaning`` says how a picture's tags count."""
+        ``(len(candidates), len(cards))``; ``meaning`` says how a picture's tags count
+        (``pictures``: the captions of the picture deck in play)."""
         matrix = self.matrix if candidates is None else self.matrix[candidates]
         # Computed card-major, so reductions over cards run along contiguous rows of the
         # transpose (much faster than over a short, strided last axis).
-        result: FloatArray = self.model.card_scores(cards, matrix, meaning).T
+        result: FloatArray = self.model.card_scores(cards, matrix, meaning,
+                                                    pictures=pictures).T
         return result
 
-    def board_scores(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING
-                     ) -> FloatArray:
+    def board_scores(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING,
+                     pictures: Captions = NO_PICTURES) -> FloatArray:
         """``scores(None, cards)`` card-major, shape (cards, V), kept for the last board: both
         spymasters of a game (and every turn of each) ask for the same board."""
-        return _board_scores(self, cards, meaning)
+        return _board_scores(self, cards, meaning, pictures)
 
     def index(self, word: str) -> int | None:
         return self._normal.get(normalize_word(word))
@@ -126,25 +135,28 @@ class EnsembleSpace:
         self._filter_space = ClueSpace(self.model, self.words,
                                        spaces[0].matrix[self._rows[0]], spaces[0].calibration)
         self.calibration = self._calibrate()
-        self._board: tuple[tuple[tuple[str, ...], str], FloatArray] | None = None
+        self._board: tuple[BoardKey, FloatArray] | None = None
 
     @property
     def name(self) -> str:
         return "+".join(s.model.name for s in self.spaces)
 
-    def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...]) -> BoolArray:
-        return self._filter_space.legal_mask(clue_rules, visible_words)
+    def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
+                   pictures: Captions | None = None) -> BoolArray:
+        return self._filter_space.legal_mask(clue_rules, visible_words, pictures)
 
-    def board_scores(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING
-                     ) -> FloatArray:
-        return _board_scores(self, cards, meaning)
+    def board_scores(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING,
+                     pictures: Captions = NO_PICTURES) -> FloatArray:
+        return _board_scores(self, cards, meaning, pictures)
 
     def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...],
-               meaning: str = DEFAULT_PICTURE_MEANING) -> FloatArray:
+               meaning: str = DEFAULT_PICTURE_MEANING, pictures: Captions = NO_PICTURES
+               ) -> FloatArray:
         count = len(self.words) if candidates is None else len(candidates)
         total = np.zeros((count, len(cards)), dtype=np.float32)
         for space, rows in zip(self.spaces, self._rows, strict=True):
-            raw = space.scores(rows if candidates is None else rows[candidates], cards, meaning)
+            raw = space.scores(rows if candidates is None else rows[candidates], cards, meaning,
+                               pictures)
             total += (raw - space.calibration.mean) / space.calibration.std
         result: FloatArray = (total / len(self.spaces)).astype(np.float32)
         return result
@@ -182,13 +194,14 @@ def _require_words(model: str, words: tuple[str, ...], deck: list[str]) -> None:
                          "choose a model of English words (codenames models list)")
 
 
-def _board_scores(space: ClueSpace | EnsembleSpace, cards: tuple[str, ...], meaning: str
-                  ) -> FloatArray:
+def _board_scores(space: ClueSpace | EnsembleSpace, cards: tuple[str, ...], meaning: str,
+                  pictures: Captions) -> FloatArray:
     board = space._board
-    if board is None or board[0] != (cards, meaning):
-        matrix = np.ascontiguousarray(space.scores(None, cards, meaning).T)
+    key = (cards, meaning, tuple(pictures.get(card, ()) for card in cards))
+    if board is None or board[0] != key:
+        matrix = np.ascontiguousarray(space.scores(None, cards, meaning, pictures).T)
         matrix.flags.writeable = False
-        board = ((cards, meaning), matrix)
+        board = (key, matrix)
         space._board = board
     return board[1]
 

@@ -17,6 +17,7 @@ from ..core.actions import Clue, Cover
 from ..core.cards import Identity
 from ..core.errors import ModelError
 from ..core.views import SpymasterView
+from ..pictures import Captions, loaded_captions
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from .explain import Alternative, ClueExplanation, ScoredCard
 from .space import DEFAULT_VOCABULARY, ClueSpace, EnsembleSpace, clue_space
@@ -48,7 +49,9 @@ class Board:
 
 
 class EmbeddingSpymaster:
-    """Shared machinery: the clue space, reading the board, covers and explanations."""
+    """Shared machinery: the clue space, reading the board, covers and explanations.
+    ``pictures`` are the captions of the picture deck it plays with (default: the decks read
+    by name in this process, ``pictures.loaded_captions``)."""
 
     agent_id = "embedding-spymaster"
 
@@ -56,7 +59,8 @@ class EmbeddingSpymaster:
                  vocabulary_size: int = DEFAULT_VOCABULARY,
                  cache_dir: Path | str | None = None, max_number: int = 4,
                  space: ClueSpace | EnsembleSpace | None = None,
-                 picture_meaning: str = DEFAULT_PICTURE_MEANING) -> None:
+                 picture_meaning: str = DEFAULT_PICTURE_MEANING,
+                 pictures: Captions | None = None) -> None:
         if max_number < 1:
             raise ValueError(f"max_number must be at least 1, got {max_number}")
         if space is None:
@@ -70,6 +74,7 @@ class EmbeddingSpymaster:
             raise ValueError(f"unknown picture_meaning {picture_meaning!r}; choose one of "
                              f"{', '.join(PICTURE_MEANINGS)}")
         self.picture_meaning = picture_meaning
+        self.pictures = loaded_captions() if pictures is None else pictures
         self.explanations: list[ClueExplanation] = []
         self._rng = np.random.default_rng(0)
 
@@ -88,7 +93,7 @@ class EmbeddingSpymaster:
         codes = np.array([_code(view.key[i], own) for i in face_up], dtype=np.int8)
         if not (codes == OWN).any():
             raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
-        legal = self.space.legal_mask(view.rules.clue_rules, view.visible_words)
+        legal = self.space.legal_mask(view.rules.clue_rules, view.visible_words, self.pictures)
         if not legal.any():
             raise ModelError(
                 f"none of the {len(self.space.words):,} candidate clues is legal on this "
@@ -101,7 +106,8 @@ class EmbeddingSpymaster:
         """Every candidate's similarity to the ``face_up`` cards, shape (V, n): the face-up
         rows of the space's board matrix (computed once per board, card-major, so that
         reductions over cards run along contiguous memory)."""
-        picked: FloatArray = self.space.board_scores(cards, self.picture_meaning)[face_up].T
+        picked: FloatArray = self.space.board_scores(cards, self.picture_meaning,
+                                                     self.pictures)[face_up].T
         return picked
 
     def clue_word(self, board: Board, row: int) -> str:
@@ -138,8 +144,9 @@ class EmbeddingSpymaster:
             others = [i for i in others if i != index]
             if not others:
                 return 0.0
-            vector = model.card_vector(view.words[index])
-            return float(np.max(model.card_matrix([view.words[i] for i in others]) @ vector))
+            vector = model.card_vector(view.words[index], pictures=self.pictures)
+            return float(np.max(model.card_matrix([view.words[i] for i in others],
+                                                  pictures=self.pictures) @ vector))
 
         return Cover(max(candidates, key=lambda i: (harm(i), -i)))
 

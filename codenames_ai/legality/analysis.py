@@ -13,7 +13,6 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from ..pictures import picture_tags
 from .lexicon import Lexicon, lexicon
 
 # Derivational suffixes, each with the part of speech the derived word must have (and have only
@@ -319,13 +318,11 @@ def _substrings(word: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=10_000)
-def analyze_card(card: str) -> WordAnalysis:
+def analyze_card(card: str, tags: tuple[str, ...] = ()) -> WordAnalysis:
     """The analysis of a board card, which may be an open or hyphenated compound
     ('ICE CREAM', 'MOTHER-IN-LAW'): its parts count as parts of a compound. A picture card
-    (registered in ``codenames_ai.pictures``; register a user's deck before its cards are
-    analysed, as results are cached) is its tags."""
+    is its caption ``tags`` (what its deck says it shows), not its name."""
     lex = lexicon()
-    tags = picture_tags(card)
     if tags:  # a picture: what it shows is in its tags, not in its name
         family = frozenset().union(*(_relations(normalize(t), (), lex).family for t in tags))
         return WordAnalysis(word=normalize(card), intrinsic=(), family=frozenset(),

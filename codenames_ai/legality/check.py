@@ -8,15 +8,17 @@ from ..core.actions import Clue
 from ..core.cards import Team
 from ..core.clues import ClueContext, ClueViolation, check_clue
 from ..core.rules import WORDS
+from ..pictures import Captions
 from .validator import validator_for
 
 _BASIC = WORDS.with_options(clue_rules="basic")
 
 
-def check_clue_word(clue: str, visible_words: Sequence[str], rules: str = "classic"
-                    ) -> list[ClueViolation]:
+def check_clue_word(clue: str, visible_words: Sequence[str], rules: str = "classic", *,
+                    pictures: Captions | None = None) -> list[ClueViolation]:
     """Every rule ``clue`` breaks with ``visible_words`` face up: the core's basics (one word,
-    not a visible board word) first, then the rule set's own rules in their report order."""
+    not a visible board word) first, then the rule set's own rules in their report order.
+    ``pictures``: the captions of the picture deck in play (see ``validator_for``)."""
     visible = tuple(visible_words)
     context = ClueContext(rules=_BASIC, team=Team.RED, visible_words=visible,
                           covered_words=(), cards_left=1)
@@ -24,4 +26,4 @@ def check_clue_word(clue: str, visible_words: Sequence[str], rules: str = "class
     if basic is not None and basic.rule == "one-word":
         return [basic]  # not one word: the word rules have nothing to judge
     found = [basic] if basic is not None else []
-    return found + validator_for(rules).violations(clue.strip(), list(visible))
+    return found + validator_for(rules, pictures).violations(clue.strip(), list(visible))

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from .. import __version__
 from ..files import atomic_write
+from ..pictures import Captions, loaded_captions
 from .analysis import analyze, analyze_card, normalize
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
 from .validator import keys
@@ -28,9 +29,9 @@ FILTER_FORMAT = 2  # bumped whenever the analysis changes (2: derivations, -ing,
 class CandidateFilter:
     """Legal clues among ``vocabulary`` under ``rules``.
 
-    ``legal_mask(visible_words)`` returns a read-only boolean array of shape ``(V,)``, aligned
-    with ``self.words``; it agrees with ``LegalityValidator.check_against`` word for word
-    (and with the core's basic checks: a visible board word is never legal).
+    ``legal_mask(visible_words, pictures)`` returns a read-only boolean array of shape
+    ``(V,)``, aligned with ``self.words``; it agrees with ``LegalityValidator.check_against``
+    word for word (and with the core's basic checks: a visible board word is never legal).
     """
 
     def __init__(self, vocabulary: Iterable[str], rules: ClueRules | str = "classic") -> None:
@@ -102,22 +103,28 @@ class CandidateFilter:
     def __len__(self) -> int:
         return len(self.words)
 
-    def legal_mask(self, visible_words: Sequence[str]) -> npt.NDArray[np.bool_]:
-        """``mask[i]`` is true when ``self.words[i]`` is a legal clue with these cards visible."""
+    def legal_mask(self, visible_words: Sequence[str], pictures: Captions | None = None
+                   ) -> npt.NDArray[np.bool_]:
+        """``mask[i]`` is true when ``self.words[i]`` is a legal clue with these cards visible.
+        ``pictures`` are the captions of the picture deck in play (default: the decks read by
+        name in this process, ``pictures.loaded_captions``)."""
+        captions = loaded_captions() if pictures is None else pictures
         mask = self._intrinsic_ok.copy()
         for card in visible_words:
-            mask[self.blocked_by(card)] = False
+            mask[self.blocked_by(card, captions.get(card, ()))] = False
         mask.flags.writeable = False
         return mask
 
-    def blocked_by(self, card: str) -> npt.NDArray[np.intp]:
-        """The candidates that ``card`` makes illegal while it is visible (remembered: a
-        card is looked up once, then every later board that shows it costs one index)."""
-        cache: dict[str, npt.NDArray[np.intp]] = self.__dict__.setdefault("_blocked", {})
-        found = cache.get(card)
+    def blocked_by(self, card: str, tags: tuple[str, ...] = ()) -> npt.NDArray[np.intp]:
+        """The candidates that ``card`` (a picture when it has caption ``tags``) makes illegal
+        while it is visible (remembered: a card is looked up once, then every later board that
+        shows it costs one index)."""
+        cache: dict[tuple[str, tuple[str, ...]], npt.NDArray[np.intp]] = \
+            self.__dict__.setdefault("_blocked", {})
+        found = cache.get((card, tags))
         if found is not None:
             return found
-        analysis = analyze_card(card)
+        analysis = analyze_card(card, tags)
         ids: list[npt.NDArray[np.intp] | list[int]] = []
         own = self._ids.get(normalize(card))
         if own is not None:
@@ -132,11 +139,12 @@ class CandidateFilter:
         blocked = np.unique(np.concatenate([np.asarray(i, dtype=np.intp) for i in ids])
                             if ids else np.zeros(0, dtype=np.intp))
         blocked.flags.writeable = False
-        cache[card] = blocked
+        cache[(card, tags)] = blocked
         return blocked
 
-    def legal_words(self, visible_words: Sequence[str]) -> tuple[str, ...]:
-        mask = self.legal_mask(visible_words)
+    def legal_words(self, visible_words: Sequence[str], pictures: Captions | None = None
+                    ) -> tuple[str, ...]:
+        mask = self.legal_mask(visible_words, pictures)
         return tuple(w for w, ok in zip(self.words, mask, strict=True) if ok)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from ..core.clues import ClueContext, ClueViolation
+from ..pictures import Captions, loaded_captions
 from .analysis import WordAnalysis, analyze, analyze_card
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
 
@@ -35,11 +36,14 @@ def _message(rule: str, clue: str, card: str, shared: frozenset[str]) -> str:
 
 
 class LegalityValidator:
-    """Checks a clue word with the switches of a ``ClueRules`` preset or house rules."""
+    """Checks a clue word with the switches of a ``ClueRules`` preset or house rules.
+    ``pictures`` are the captions of the picture deck in play (default: the decks read by
+    name in this process, ``pictures.loaded_captions``)."""
 
-    def __init__(self, rules: ClueRules) -> None:
+    def __init__(self, rules: ClueRules, pictures: Captions | None = None) -> None:
         self.rules = rules
         self.name = rules.name
+        self.pictures = loaded_captions() if pictures is None else pictures
         self._intrinsic = [r for r in INTRINSIC_RULES if r in rules.checks]
         self._relational = [(r, RELATIONAL_RULES[r][0], RELATIONAL_RULES[r][1])
                             for r in RELATIONAL_RULES if r in rules.checks]
@@ -54,7 +58,7 @@ class LegalityValidator:
         for rule, reason in clue.intrinsic:
             if rule in self._intrinsic:
                 return ClueViolation(rule, reason)
-        cards = [(card, analyze_card(card)) for card in visible_words]
+        cards = [(card, self._card(card)) for card in visible_words]
         for rule, clue_kind, card_kind in self._relational:
             clue_keys = keys(clue, clue_kind)
             if not clue_keys:
@@ -72,14 +76,24 @@ class LegalityValidator:
         clue = analyze(word)
         for rule, clue_kind, card_kind in self._relational:
             for card in visible_words:
-                shared = keys(clue, clue_kind) & keys(analyze_card(card), card_kind)
+                shared = keys(clue, clue_kind) & keys(self._card(card), card_kind)
                 if shared:
                     found.append(ClueViolation(rule, _message(rule, word.strip(), card, shared)))
         return found
 
+    def _card(self, card: str) -> WordAnalysis:
+        return analyze_card(card, self.pictures.get(card, ()))
+
+
+def validator_for(name: str, pictures: Captions | None = None) -> LegalityValidator:
+    """The validator for a preset or house-rules name and the captions of the picture deck in
+    play (the entry point the rules core resolves ``RuleSet.clue_rules`` through, with the
+    default pictures; that one is shared)."""
+    if pictures is not None:
+        return LegalityValidator(clue_rules(name), pictures)
+    return _shared_validator(name)
+
 
 @functools.lru_cache(maxsize=64)
-def validator_for(name: str) -> LegalityValidator:
-    """The validator for a preset or house-rules name (cached; the entry point the rules core
-    resolves ``RuleSet.clue_rules`` through)."""
+def _shared_validator(name: str) -> LegalityValidator:
     return LegalityValidator(clue_rules(name))

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import ModelError
-from ..pictures import picture_tags
+from ..pictures import NO_PICTURES, Captions
 
 if TYPE_CHECKING:
     from gensim.models import KeyedVectors
@@ -99,13 +99,15 @@ class WordVectors:
                                     dtype=np.float32))
         raise self.missing(word)
 
-    def card_vector(self, card: str, meaning: str = DEFAULT_PICTURE_MEANING) -> FloatArray:
+    def card_vector(self, card: str, meaning: str = DEFAULT_PICTURE_MEANING, *,
+                    pictures: Captions = NO_PICTURES) -> FloatArray:
         """The unit vector of a board card, which may be a phrase ("ice cream", "New York"):
         the phrase as a phrase model spells it (ice_cream), else the mean of its words' vectors,
-        else the phrase written as one token (ice-cream, icecream). A picture card's vector is
-        built from its tags (``meaning``; "max" has no single vector and uses "weighted").
-        ``ModelError`` names a card the model cannot represent and says what to do."""
-        tags = self.tag_matrix(card)
+        else the phrase written as one token (ice-cream, icecream). A card in ``pictures`` (the
+        captions of the picture deck in play) is built from its tags (``meaning``; "max" has
+        no single vector and uses "weighted"). ``ModelError`` names a card the model cannot
+        represent and says what to do."""
+        tags = self.tag_matrix(card, pictures=pictures)
         if tags is not None:
             if meaning == "mean":
                 return _unit(tags.mean(axis=0))
@@ -127,10 +129,10 @@ class WordVectors:
                 return self._row(index)
         raise self.missing(card, parts=missing)
 
-    def tag_matrix(self, card: str) -> FloatArray | None:
-        """For a picture card, the unit vectors of the tags this model knows, in tag order
-        (None for a word card)."""
-        tags = picture_tags(card)
+    def tag_matrix(self, card: str, *, pictures: Captions = NO_PICTURES) -> FloatArray | None:
+        """For a picture card (one of ``pictures``), the unit vectors of the tags this model
+        knows, in tag order (None for a word card)."""
+        tags = pictures.get(card)
         if not tags:
             return None
         known = [t for t in tags if t in self or self.has_subwords]
@@ -139,27 +141,29 @@ class WordVectors:
                              f"({', '.join(tags)}); add common English tags to its caption")
         return np.stack([self.word_vector(t) for t in known]).astype(np.float32)
 
-    def card_matrix(self, cards: Sequence[str], meaning: str = DEFAULT_PICTURE_MEANING
-                    ) -> FloatArray:
+    def card_matrix(self, cards: Sequence[str], meaning: str = DEFAULT_PICTURE_MEANING, *,
+                    pictures: Captions = NO_PICTURES) -> FloatArray:
         """Unit vectors of several cards, shape ``(len(cards), dimensions)``."""
         if not cards:
             return np.zeros((0, self.dimensions), dtype=np.float32)
-        return np.stack([self.card_vector(card, meaning) for card in cards]).astype(np.float32)
+        return np.stack([self.card_vector(card, meaning, pictures=pictures)
+                         for card in cards]).astype(np.float32)
 
     def card_scores(self, cards: Sequence[str], vectors: FloatArray,
-                    meaning: str = DEFAULT_PICTURE_MEANING) -> FloatArray:
+                    meaning: str = DEFAULT_PICTURE_MEANING, *,
+                    pictures: Captions = NO_PICTURES) -> FloatArray:
         """Cosines of each card with unit ``vectors``: shape ``(cards, V)`` for ``(V, D)``
-        vectors, ``(cards,)`` for one vector. With ``meaning="max"`` a picture scores as its
-        best tag."""
+        vectors, ``(cards,)`` for one vector. With ``meaning="max"`` a picture (a card of
+        ``pictures``) scores as its best tag."""
         if meaning not in PICTURE_MEANINGS:
             raise ModelError(f"unknown picture meaning {meaning!r}; choose one of "
                              f"{', '.join(PICTURE_MEANINGS)}")
-        if meaning != "max" or not any(picture_tags(card) for card in cards):
-            result: FloatArray = self.card_matrix(cards, meaning) @ vectors.T
+        if meaning != "max" or not any(pictures.get(card) for card in cards):
+            result: FloatArray = self.card_matrix(cards, meaning, pictures=pictures) @ vectors.T
             return result
         rows = []
         for card in cards:
-            tags = self.tag_matrix(card)
+            tags = self.tag_matrix(card, pictures=pictures)
             rows.append(self.card_vector(card) @ vectors.T if tags is None
                         else (tags @ vectors.T).max(axis=0))
         return np.stack(rows).astype(np.float32)

@@ -15,10 +15,11 @@ import numpy as np
 import pytest
 
 from codenames_ai.agents import make_agent
+from codenames_ai.agents.space import clue_space
 from codenames_ai.core import PICTURES, DeckError, GameRecord, Seats, play_game, replay
 from codenames_ai.decks import default_deck, read_deck
 from codenames_ai.legality import CandidateFilter, validator_for
-from codenames_ai.pictures import load_image_deck, picture, shipped_deck
+from codenames_ai.pictures import PictureCard, load_image_deck, picture, shipped_deck
 from codenames_ai.render import render_board
 from codenames_ai.vectors import load_model
 
@@ -89,38 +90,74 @@ def test_every_tag_is_in_the_default_model() -> None:
     assert not missing
 
 
+def shipped(name: str) -> PictureCard:
+    card = shipped_deck().card(name)
+    assert card is not None, name
+    return card
+
+
 def test_a_picture_means_its_tags() -> None:
     model = load_model()
+    pictures = shipped_deck().captions
     owl = next(c.name for c in shipped_deck().cards if c.tags[0] == "owl")  # owl books ...
     hoot = model.word_vector("hoot")
-    mean = model.card_scores([owl], hoot, "mean")[0]
-    weighted = model.card_scores([owl], hoot, "weighted")[0]
-    best = model.card_scores([owl], hoot, "max")[0]
-    tags = [model.word_vector(t) @ hoot for t in picture(owl).tags]  # type: ignore[union-attr]
+    mean = model.card_scores([owl], hoot, "mean", pictures=pictures)[0]
+    weighted = model.card_scores([owl], hoot, "weighted", pictures=pictures)[0]
+    best = model.card_scores([owl], hoot, "max", pictures=pictures)[0]
+    tags = [model.word_vector(t) @ hoot for t in shipped(owl).tags]
     assert best == pytest.approx(max(tags), abs=1e-5)
     assert best >= weighted and best >= mean
     # Word cards are unchanged by the picture meaning.
-    assert np.array_equal(model.card_scores(["apple"], hoot, "max"),
-                          model.card_scores(["apple"], hoot, "mean"))
+    assert np.array_equal(model.card_scores(["apple"], hoot, "max", pictures=pictures),
+                          model.card_scores(["apple"], hoot, "mean", pictures=pictures))
 
 
 def test_picture_tag_rule() -> None:
     owl, octopus = "\U0001f989\U0001f4da", "\U0001f419\U0001f3b9"  # owl+books, octopus+piano
-    assert picture(owl) is not None and "wise" in picture(owl).tags  # type: ignore[union-attr]
-    assert picture(octopus) is not None and "tentacles" in picture(octopus).tags  # type: ignore[union-attr]
+    assert "wise" in shipped(owl).tags and "tentacles" in shipped(octopus).tags
+    pictures = shipped_deck().captions
     board = [owl, octopus]
-    rules = validator_for("pictures")
+    rules = validator_for("pictures", pictures)
     for clue in ("owl", "owls", "books", "tentacles", "tentacle"):
         violation = rules.check_against(clue, board)
         assert violation is not None and violation.rule == "picture-tag", clue
         assert "caption says" in violation.message
     for clue in ("hoot", "ink"):
         assert rules.check_against(clue, board) is None, clue
-    assert validator_for("classic").check_against("owl", board) is None
+    assert validator_for("classic", pictures).check_against("owl", board) is None
     vocabulary = ["owl", "owls", "books", "hoot", "ink", "tentacles", "squid", "left", "blue"]
-    mask = CandidateFilter(vocabulary, "pictures").legal_mask(board)
+    mask = CandidateFilter(vocabulary, "pictures").legal_mask(board, pictures)
     expected = [rules.check_against(w, board) is None for w in vocabulary]
     assert list(mask) == expected
+    # Without a deck, the rules core's validator (resolved by name) knows the shipped deck.
+    assert validator_for("pictures").check_against("owl", board) is not None
+
+
+def test_two_decks_with_a_card_of_the_same_name_do_not_mix(tmp_path: Path) -> None:
+    """Each deck gives its own card its meaning, in one process: the clue space's board
+    scores and the picture-tag rule follow the deck they are given."""
+    decks = []
+    for folder, tags in (("a", "owl feather night"), ("b", "ship ocean wave")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "card.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+        (tmp_path / folder / "captions.csv").write_text(f"file,tags\ncard.png,{tags}\n")
+        decks.append(load_image_deck(tmp_path / folder))
+    a, b = (deck.captions for deck in decks)
+    space = clue_space()
+    owl, ship = space.index("owl"), space.index("ship")
+    assert owl is not None and ship is not None
+    cards = ("card.png", "apple")
+    scores_a = space.board_scores(cards, "mean", a).copy()
+    scores_b = space.board_scores(cards, "mean", b)  # the same cards: not the kept board
+    assert scores_a[0, owl] > scores_a[0, ship] and scores_b[0, ship] > scores_b[0, owl]
+    assert np.array_equal(scores_a[1], scores_b[1])  # the word card is the same in both
+    assert np.array_equal(space.board_scores(cards, "mean", a), scores_a)
+    rules = {name: validator_for("pictures", captions) for name, captions in (("a", a),
+                                                                              ("b", b))}
+    assert rules["a"].check_against("owl", cards) is not None
+    assert rules["a"].check_against("ship", cards) is None
+    assert rules["b"].check_against("ship", cards) is not None
+    assert rules["b"].check_against("owl", cards) is None
 
 
 def test_seeded_pictures_game_is_reproducible() -> None:
@@ -143,12 +180,12 @@ def test_seeded_pictures_game_is_reproducible() -> None:
 
 def test_pictures_grid_in_the_terminal() -> None:
     words = default_deck("pictures")[:20]
-    text = render_board(words, [None] * 20, 5, tags=True)
+    text = render_board(words, [None] * 20, 5, tags=True, deck=shipped_deck())
     lines = text.splitlines()
     assert lines[0].split() == ["A", "B", "C", "D", "E"] and len(lines) == 1 + 4 + 20
     assert all(name in text for name in words)
-    first = picture(words[0])
-    assert first is not None and " ".join(first.tags) in lines[5]
+    assert " ".join(shipped(words[0]).tags) in lines[5]
+    assert render_board(words, [None] * 20, 5, tags=True) == text  # no deck: the shipped one
 
 
 def write_image_deck(folder: Path, count: int = 20) -> list[str]:
@@ -164,9 +201,11 @@ def write_image_deck(folder: Path, count: int = 20) -> list[str]:
 
 def test_a_user_image_deck_plays(tmp_path: Path) -> None:
     names = write_image_deck(tmp_path / "deck")
-    assert read_deck(tmp_path / "deck", needed=20) == tuple(names)
-    card = picture("card00.png")
+    card = load_image_deck(tmp_path / "deck", needed=20).card("card00.png")
     assert card is not None and card.image == tmp_path / "deck" / "card00.png"
+    # Callers that read a deck by name only (the terminal game, for now) find it by name.
+    assert read_deck(tmp_path / "deck", needed=20) == tuple(names)
+    assert picture("card00.png") == card
     done = subprocess.run(
         [sys.executable, "-m", "codenames_ai", "watch", "--edition", "pictures", "--deck",
          str(tmp_path / "deck"), "--seed", "1", "--tags"],

@@ -68,6 +68,29 @@ def test_cards_with_spaces_use_phrases_then_the_mean_of_their_words() -> None:
         model.card_matrix(["ocean", "kraken"])
 
 
+def test_a_picture_card_means_the_tags_its_deck_gives_it(tmp_path: Path) -> None:
+    """Two decks with a card of the same name, in one process: each deck's captions give
+    that card its own vector; without captions the name is just a word the model lacks."""
+    from codenames_ai.pictures import load_image_deck
+
+    model = WordVectors.from_keyed("tiny", tiny_vectors())
+    decks = {}
+    for folder, tags in (("sea", ["ocean", "sea", "wave"]), ("band", ["piano", "music", "guitar"])):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "card.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+        (tmp_path / folder / "captions.json").write_text(json.dumps({"card.png": tags}))
+        decks[folder] = load_image_deck(tmp_path / folder)
+    sea = model.card_vector("card.png", pictures=decks["sea"].captions)
+    band = model.card_vector("card.png", pictures=decks["band"].captions)
+    for vector, tags in ((sea, ["ocean", "sea", "wave"]), (band, ["piano", "music", "guitar"])):
+        mean = np.mean([model.word_vector(t) for t in tags], axis=0)
+        assert np.allclose(vector, mean / np.linalg.norm(mean), atol=1e-6)
+    assert not np.allclose(sea, band)
+    assert np.allclose(model.card_vector("card.png", pictures=decks["sea"].captions), sea)
+    with pytest.raises(ModelError, match="no vector for 'card.png'"):
+        model.card_vector("card.png")
+
+
 def test_bad_files_get_one_clear_error_naming_the_file(vector_files: dict[str, Path],
                                                        tmp_path: Path) -> None:
     ragged = tmp_path / "ragged.txt"
