@@ -399,23 +399,22 @@ def _seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str
     """Seats for the variant from agent ids (red, blue); each seat gets its own agent."""
     from ..agents.registry import make_agent
     from ..core.cards import Role as SeatRole
+    from ..core.cards import Team
+    from ..core.protocols import Guesser, Spymaster
 
-    red_spymaster, blue_spymaster = (
-        make_agent(a, role=SeatRole.SPYMASTER, seat=f"--{team}-spymaster")
-        for a, team in zip(spymasters, ("red", "blue"), strict=True))
-    red_guesser = make_agent(guessers[0], role=SeatRole.GUESSER, seat="--red-guesser")
+    def spymaster(team: Team) -> Spymaster:
+        agent: Spymaster = make_agent(spymasters[0 if team is Team.RED else 1],
+                                      role=SeatRole.SPYMASTER, seat=f"--{team.value}-spymaster")
+        return agent
+
+    def guesser(team: Team) -> Guesser:
+        agent: Guesser = make_agent(guessers[0 if team is Team.RED else 1],
+                                    role=SeatRole.GUESSER, seat=f"--{team.value}-guesser")
+        return agent
+
+    seats = Seats.for_variant(rules.variant, spymaster=spymaster, guesser=guesser)
     _refuse_unused_seats(rules, blue_spymaster=spymasters[1], blue_guesser=guessers[1])
-    match rules.variant.value:
-        case "coop":
-            return Seats.coop(spymaster=red_spymaster, guesser=red_guesser)
-        case "three-player":
-            return Seats.three_player(red_spymaster=red_spymaster,
-                                      blue_spymaster=blue_spymaster, guesser=red_guesser)
-        case _:
-            return Seats.standard(red_spymaster=red_spymaster, red_guesser=red_guesser,
-                                  blue_spymaster=blue_spymaster,
-                                  blue_guesser=make_agent(guessers[1], role=SeatRole.GUESSER,
-                                                           seat="--blue-guesser"))
+    return seats
 
 
 def _refuse_unused_seats(rules: RuleSet, *, blue_spymaster: str, blue_guesser: str) -> None:

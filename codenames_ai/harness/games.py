@@ -9,26 +9,35 @@ same records on every backend and in any order.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ..agents.panel import Panel
 from ..agents.registry import REGISTRY, import_plugin, make_agent
+from ..agents.space import ClueSpace, EnsembleSpace
 from ..core.board import deal
 from ..core.cards import Role, Team
 from ..core.errors import CodenamesError, ConfigError
 from ..core.protocols import agent_id
 from ..core.runner import IDLE, Seats, play_game
 from ..decks import default_deck
-from .spec import AgentRef, GameTask, Mode, TeamRef, TournamentSpec
+from .spec import AgentRef, GameTask, Mode, TournamentSpec
 
 OK = "ok"
 FAILED = "failed"
 
 
 class TimedAgent:
-    """Wraps an agent and adds the wall time of each move to ``seconds`` (per role)."""
+    """Wraps an agent and adds the wall time of each move to ``seconds`` (per role).
+
+    Embedding agents share per-board work through their clue space or panel (the legality
+    of the board's cards, the board's similarity matrix); whichever moved first on a board
+    used to be billed all of it. ``prepare`` does that work untimed before the game, for
+    every agent, so ``seconds`` is each agent's own work (the game's ``seconds`` keeps all).
+    """
 
     def __init__(self, agent: Any) -> None:
         self.agent = agent
@@ -38,6 +47,26 @@ class TimedAgent:
     @property
     def agent_id(self) -> str:
         return agent_id(self.agent)
+
+    def prepare(self, clue_rules: str, words: tuple[str, ...]) -> None:
+        """Untimed: a spymaster's shared per-board work on the board ``words``."""
+        agent = self.agent
+        if not callable(getattr(agent, "give_clue", None)):
+            return  # guessers read the clue against the cards; nothing is shared per board
+        pictures = getattr(agent, "pictures", None)
+        meaning = getattr(agent, "picture_meaning", None)
+        shared = getattr(agent, "space", None) or getattr(agent, "panel", None)
+        # A card its model cannot read fails here too: the agent meets it again in its
+        # move, where the game contains it (a forfeit, not a failed game).
+        with contextlib.suppress(Exception):
+            if isinstance(shared, ClueSpace | EnsembleSpace | Panel):
+                shared.legal_mask(clue_rules, words, pictures)
+            if meaning is None or pictures is None:
+                return
+            if isinstance(shared, ClueSpace | EnsembleSpace):
+                shared.board_scores(words, meaning, pictures)
+            elif isinstance(shared, Panel):
+                shared.board_z(words, meaning, pictures)
 
     def start_game(self, seed: int) -> None:
         hook = getattr(self.agent, "start_game", None)
@@ -105,6 +134,8 @@ def play_task(spec: TournamentSpec, task: GameTask) -> dict[str, Any]:
         rules = spec.rules()
         board = deal(rules, _deck(spec.edition), task.seed)
         seats, timed = _seats(spec, task, board.starting_team)
+        for agent in timed.values():
+            agent.prepare(rules.clue_rules, board.words)
         record = play_game(rules, seats, seed=task.seed, board=board,
                            max_turns=spec.turn_limit(), contain_faults=True)
     except CodenamesError as exc:
@@ -124,23 +155,23 @@ def play_games(spec: TournamentSpec, indices: Iterable[int]) -> Iterator[dict[st
 
 def _seats(spec: TournamentSpec, task: GameTask, starting: Team
            ) -> tuple[Seats, dict[str, TimedAgent]]:
-    def team(ref: TeamRef) -> tuple[TimedAgent, TimedAgent]:
-        return (TimedAgent(build_agent(spec.agent(ref.spymaster), Role.SPYMASTER)),
-                TimedAgent(build_agent(spec.agent(ref.guesser), Role.GUESSER)))
+    coop = spec.mode is Mode.COOP
+    race = task.blue is None and not coop  # the team plays the starting side, the other idles
+    timed: dict[str, TimedAgent] = {}
 
-    red_spymaster, red_guesser = team(task.red)
-    if spec.mode is Mode.COOP:
-        return (Seats.coop(spymaster=red_spymaster, guesser=red_guesser),
-                {"spymaster": red_spymaster, "guesser": red_guesser})
-    if task.blue is None:  # a race: the team plays the starting side, the other is idle
-        side = starting.value
-        seats = (Seats(red_spymaster, red_guesser, IDLE, IDLE) if starting is Team.RED
-                 else Seats(IDLE, IDLE, red_spymaster, red_guesser))
-        return seats, {f"{side} spymaster": red_spymaster, f"{side} guesser": red_guesser}
-    timed = {"red spymaster": red_spymaster, "red guesser": red_guesser}
-    blue_spymaster, blue_guesser = team(task.blue)
-    timed.update({"blue spymaster": blue_spymaster, "blue guesser": blue_guesser})
-    return Seats(red_spymaster, red_guesser, blue_spymaster, blue_guesser), timed
+    def build(team: Team, role: Role) -> Any:
+        if race and team is not starting:
+            return IDLE
+        ref = task.blue if team is Team.BLUE and task.blue is not None else task.red
+        agent = TimedAgent(build_agent(
+            spec.agent(ref.spymaster if role is Role.SPYMASTER else ref.guesser), role))
+        timed[role.value if coop else f"{team.value} {role.value}"] = agent
+        return agent
+
+    seats = Seats.for_variant(spec.rules().variant,
+                              spymaster=lambda team: build(team, Role.SPYMASTER),
+                              guesser=lambda team: build(team, Role.GUESSER))
+    return seats, timed
 
 
 def seat_roles(spec: TournamentSpec) -> dict[str, dict[Role, str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -43,23 +44,23 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
         return make_agent(guesser_id, role=Role.GUESSER, seat="the AI guesser",
                           **(guesser_options or {}))
 
-    person_guesser = HumanGuesser(console, time_limit=time_limit)
-    if role == "guess":
-        return rules, Seats.standard(red_spymaster=spymaster(), red_guesser=person_guesser,
-                                     blue_spymaster=spymaster(), blue_guesser=guesser()), Team.RED
-    if role == "spymaster":
-        person = HumanSpymaster(console, checked=checked, time_limit=time_limit)
-        return rules, Seats.standard(red_spymaster=person, red_guesser=guesser(),
-                                     blue_spymaster=spymaster(), blue_guesser=guesser()), Team.RED
-    if role == "coop":
-        coop = rules.with_options(variant=Variant.COOP)
-        return coop, Seats.coop(spymaster=spymaster(), guesser=person_guesser), None
-    if role == "three-player":
-        three = rules.with_options(variant=Variant.THREE_PLAYER)
-        return three, Seats.three_player(red_spymaster=spymaster(), blue_spymaster=spymaster(),
-                                         guesser=person_guesser), None
-    raise ConfigError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}, or use "
-                      "`codenames watch`")
+    variants = {"guess": Variant.STANDARD, "spymaster": Variant.STANDARD,
+                "coop": Variant.COOP, "three-player": Variant.THREE_PLAYER}
+    if role not in variants:
+        raise ConfigError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}, or use "
+                          "`codenames watch`")
+    # The person plays red (for_variant asks co-op and three-player's one guesser for red).
+    person: Any = (HumanSpymaster(console, checked=checked, time_limit=time_limit)
+                   if role == "spymaster" else HumanGuesser(console, time_limit=time_limit))
+    person_role = Role.SPYMASTER if role == "spymaster" else Role.GUESSER
+
+    def seat(seat_role: Role, ai: Callable[[], Any]) -> Callable[[Team], Any]:
+        return lambda team: person if (seat_role, team) == (person_role, Team.RED) else ai()
+
+    played = rules.with_options(variant=variants[role])
+    seats = Seats.for_variant(played.variant, spymaster=seat(Role.SPYMASTER, spymaster),
+                              guesser=seat(Role.GUESSER, guesser))
+    return played, seats, (Team.RED if played.variant is Variant.STANDARD else None)
 
 
 def paired_explanations(record: GameRecord, seats: Seats

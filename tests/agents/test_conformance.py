@@ -51,13 +51,8 @@ def build(agent_id: str) -> Any:
 
 
 def seats_for(rules: RuleSet, spymaster: Spymaster, guesser: Guesser) -> Seats:
-    if rules.variant is Variant.COOP:
-        return Seats.coop(spymaster=spymaster, guesser=guesser)
-    if rules.variant is Variant.THREE_PLAYER:
-        return Seats.three_player(red_spymaster=spymaster, blue_spymaster=spymaster,
-                                  guesser=guesser)
-    return Seats.standard(red_spymaster=spymaster, red_guesser=guesser,
-                          blue_spymaster=spymaster, blue_guesser=guesser)
+    return Seats.for_variant(rules.variant, spymaster=lambda team: spymaster,
+                             guesser=lambda team: guesser)
 
 
 @pytest.mark.slow
