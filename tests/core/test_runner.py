@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 import pytest
@@ -126,46 +125,70 @@ def test_an_illegal_move_is_named_with_the_seat() -> None:
         play_game(small_rules(), seats, seed=1, board=BOARD)
 
 
-class Slow:
-    """Takes ``delay`` seconds per clue or guess, then plays like a random agent."""
+class FakeClock:
+    """A clock that agents move forward instead of sleeping, so budgets are tested exactly."""
 
-    def __init__(self, delay: float) -> None:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Slow:
+    """Takes ``delay`` seconds of ``clock`` per move, then plays like a random agent."""
+
+    def __init__(self, delay: float, clock: FakeClock) -> None:
         self.delay = delay
+        self.clock = clock
         self.spymaster = RandomSpymaster(["alpha", "beta", "gamma"])
         self.guesser = RandomGuesser()
 
     def give_clue(self, view: SpymasterView) -> Clue:
-        time.sleep(self.delay)
+        self.clock.now += self.delay
         return self.spymaster.give_clue(view)
 
     def choose_cover(self, view: SpymasterView) -> Cover:
-        time.sleep(self.delay)
+        self.clock.now += self.delay
         return self.spymaster.choose_cover(view)
 
     def guess(self, view: GuesserView):  # type: ignore[no-untyped-def]
-        time.sleep(self.delay)
+        self.clock.now += self.delay
         return self.guesser.guess(view)
 
 
 def test_a_spymaster_over_its_time_budget_forfeits_the_clue() -> None:
     rules = small_rules(clue_time_limit=0.05)
-    seats = Seats.standard(red_spymaster=Slow(0.5), red_guesser=RandomGuesser(),
+    clock = FakeClock()
+    seats = Seats.standard(red_spymaster=Slow(0.5, clock), red_guesser=RandomGuesser(),
                            blue_spymaster=ScriptedSpymaster([("x", 1)]),
                            blue_guesser=ScriptedGuesser(["ink"]))
-    record = play_game(rules, seats, seed=1, board=BOARD)
+    record = play_game(rules, seats, seed=1, board=BOARD, clock=clock)
     assert record.events[0] == TimedOut(1, Team.RED, Role.SPYMASTER)
     assert record.outcome.winner is Team.RED  # blue then touched the assassin
 
 
 def test_a_guesser_over_its_time_budget_ends_the_turn() -> None:
     rules = small_rules(guess_time_limit=0.05)
+    clock = FakeClock()
     seats = Seats.standard(red_spymaster=ScriptedSpymaster([("fruit", 2)]),
-                           red_guesser=Slow(0.5),
+                           red_guesser=Slow(0.5, clock),
                            blue_spymaster=ScriptedSpymaster([("x", 1)]),
                            blue_guesser=ScriptedGuesser(["ink"]))
-    record = play_game(rules, seats, seed=1, board=BOARD)
+    record = play_game(rules, seats, seed=1, board=BOARD, clock=clock)
     assert record.events[1] == TimedOut(1, Team.RED, Role.GUESSER)
     assert record.events[2].team is Team.BLUE  # type: ignore[union-attr]
+
+
+def test_a_move_just_within_its_budget_counts() -> None:
+    rules = small_rules(guess_time_limit=0.5)
+    clock = FakeClock()
+    seats = Seats.standard(red_spymaster=ScriptedSpymaster([("fruit", 1)]),
+                           red_guesser=Slow(0.5, clock),
+                           blue_spymaster=ScriptedSpymaster([("x", 1)]),
+                           blue_guesser=ScriptedGuesser(["ink"]))
+    record = play_game(rules, seats, seed=1, board=BOARD, clock=clock)
+    assert isinstance(record.events[1], GuessMade)
 
 
 def test_an_agent_within_its_budget_plays_normally() -> None:
@@ -178,10 +201,11 @@ def test_an_agent_within_its_budget_plays_normally() -> None:
 
 def test_a_game_that_never_ends_is_abandoned_at_the_turn_limit() -> None:
     rules = small_rules(clue_time_limit=0.01)
-    slow = Slow(0.05)
+    clock = FakeClock()
+    slow = Slow(0.05, clock)
     seats = Seats.standard(red_spymaster=slow, red_guesser=slow, blue_spymaster=slow,
                            blue_guesser=slow)
-    record = play_game(rules, seats, seed=1, board=BOARD, max_turns=4)
+    record = play_game(rules, seats, seed=1, board=BOARD, max_turns=4, clock=clock)
     assert record.outcome.winner is None
     assert record.outcome.reason is EndReason.TURN_LIMIT
 
