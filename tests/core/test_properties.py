@@ -3,6 +3,9 @@ each checked against invariants written independently of the engine.
 
 A "chaos" driver plays the state directly with every kind of move, including invalid clues,
 expert clues, passes and timeouts; a second suite plays the random agents through the runner.
+
+Plain ``pytest`` plays a few games of each kind; the thousands are behind the ``slow`` marker
+(``pytest -m slow``).
 """
 
 from __future__ import annotations
@@ -57,7 +60,8 @@ CUSTOM = custom(Layout(rows=4, cols=6, first_team_agents=7, second_team_agents=7
                        double_agent=False, bystanders=8, assassins=2))
 EDITIONS = {"words": WORDS, "pictures": PICTURES, "custom": CUSTOM}
 COMBOS = [(e, v, g) for e in EDITIONS for v in Variant for g in GuessLimit]
-GAMES_PER_COMBO = 1000
+GAMES_PER_COMBO = 1000  # under the slow marker; the default run plays BRIEF_GAMES
+BRIEF_GAMES = 15
 
 
 def rules_for(edition: str, variant: Variant, limit: GuessLimit) -> RuleSet:
@@ -209,18 +213,22 @@ def _turns(events: tuple[Event, ...]) -> list[list[Event]]:
     return turns
 
 
-SETTINGS = settings(max_examples=GAMES_PER_COMBO, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow])
+def games(brief: int, thorough: int) -> pytest.MarkDecorator:
+    """A few games in the default run; many under the slow marker."""
+    return pytest.mark.parametrize("games", [
+        pytest.param(brief, id="brief"),
+        pytest.param(thorough, id="thorough", marks=pytest.mark.slow)])
 
 
-@pytest.mark.slow
+@games(BRIEF_GAMES, GAMES_PER_COMBO)
 @pytest.mark.parametrize(("edition", "variant", "limit"), COMBOS,
                          ids=[f"{e}-{v.value}-{g.value}" for e, v, g in COMBOS])
 def test_chaos_games_keep_every_invariant(edition: str, variant: Variant,
-                                          limit: GuessLimit) -> None:
+                                          limit: GuessLimit, games: int) -> None:
     rules = rules_for(edition, variant, limit)
 
-    @SETTINGS
+    @settings(max_examples=games, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow])
     @given(seed=st.integers(min_value=0, max_value=2**63 - 1))
     def one_game(seed: int) -> None:
         state = chaos_game(rules, seed)
@@ -232,9 +240,9 @@ def test_chaos_games_keep_every_invariant(edition: str, variant: Variant,
     one_game()
 
 
-@pytest.mark.slow
+@games(5, 200)
 @pytest.mark.parametrize("edition", sorted(EDITIONS))
-def test_random_agents_through_the_runner_are_reproducible(edition: str) -> None:
+def test_random_agents_through_the_runner_are_reproducible(edition: str, games: int) -> None:
     rules = EDITIONS[edition]
 
     def seats() -> Seats:
@@ -244,7 +252,7 @@ def test_random_agents_through_the_runner_are_reproducible(edition: str) -> None
             blue_spymaster=RandomSpymaster(DECK, max_number=3),
             blue_guesser=RandomGuesser(stop_probability=0.3))
 
-    @settings(max_examples=200, deadline=None, derandomize=True)
+    @settings(max_examples=games, deadline=None, derandomize=True)
     @given(seed=st.integers(min_value=0, max_value=2**63 - 1))
     def one_game(seed: int) -> None:
         first = play_game(rules, seats(), seed=seed, deck=DECK)
