@@ -111,8 +111,8 @@ def tournament(
                    "play the rest", err=True)
         raise typer.Exit(130) from None
     if quiet:
-        counts = summary["games"]
-        typer.echo(f"{counts['played']} games played, {counts['failed']} failed; summary in "
+        counts = summary.games
+        typer.echo(f"{counts.played} games played, {counts.failed} failed; summary in "
                    f"{out / 'summary.json'}")
     else:
         print_summary(summary, _console())
@@ -132,7 +132,7 @@ def report(
     check_folder(plots or folder / "plots", "--plots")
     summary = write_summary(folder)
     if as_json:
-        typer.echo(json.dumps(summary, indent=2))
+        typer.echo(json.dumps(summary.to_dict(), indent=2))
     else:
         print_summary(summary, _console())
     try:

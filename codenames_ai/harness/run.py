@@ -25,7 +25,7 @@ from .backends import Backend, PoolBackend, SerialBackend
 from .games import FAILED, check_agents
 from .results import ResultsFolder, read_results_in_order, read_spec
 from .spec import TournamentSpec
-from .summary import summarize
+from .summary import Summary, summarize
 
 SUMMARY_FILE = "summary.json"
 BACKENDS = ("pool", "serial", "ray")
@@ -62,7 +62,7 @@ class _Rate(ProgressColumn):
 
 
 def run_tournament(spec: TournamentSpec, out: Path, backend: Backend, *,
-                   quiet: bool = False, console: Console | None = None) -> dict[str, Any]:
+                   quiet: bool = False, console: Console | None = None) -> Summary:
     """Play every game of ``spec`` not yet in ``out`` and return the summary of all of them.
 
     Results are written as games end; stopping at any moment (Ctrl-C, ``kill -9``) keeps
@@ -98,7 +98,7 @@ def run_tournament(spec: TournamentSpec, out: Path, backend: Backend, *,
     return write_summary(out, spec)
 
 
-def write_summary(out: Path, spec: TournamentSpec | None = None) -> dict[str, Any]:
+def write_summary(out: Path, spec: TournamentSpec | None = None) -> Summary:
     """Summarise a results folder and write ``summary.json`` beside the games."""
     spec = spec or read_spec(out)
     if spec is None:
@@ -106,7 +106,8 @@ def write_summary(out: Path, spec: TournamentSpec | None = None) -> dict[str, An
                           "codenames tournament --out with it first")
     summary = summarize(spec, read_results_in_order(out))
     try:
-        atomic_write(out / SUMMARY_FILE, (json.dumps(summary, indent=2) + "\n").encode("utf-8"))
+        atomic_write(out / SUMMARY_FILE,
+                     (json.dumps(summary.to_dict(), indent=2) + "\n").encode("utf-8"))
     except OSError as exc:
         raise ConfigError(f"cannot write {out / SUMMARY_FILE}: {exc.strerror or exc}; the "
                           "games are kept: make room, or make the folder writable, and run "

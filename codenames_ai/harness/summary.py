@@ -5,14 +5,16 @@ per 100 games, clue precision (own cards found in a clue's turn, up to its numbe
 numbers given), mean clue number, and the time per spymaster and guesser move. Over all
 agents: openskill (Plackett-Luce) ratings, fed the games in schedule order so the same games
 always give the same ratings. Timing is the only part that differs between two runs.
+
+``summarize`` returns a ``Summary``: frozen rows whose ``to_dict`` is ``summary.json``.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -40,6 +42,181 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
             1.0 if successes == trials else min(1.0, centre + half))
 
 
+@dataclass(frozen=True)
+class GameCounts:
+    """Games scheduled, finished (played or failed), played and failed."""
+
+    scheduled: int
+    finished: int
+    played: int
+    failed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scheduled": self.scheduled, "finished": self.finished, "played": self.played,
+                "failed": self.failed}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameCounts:
+        return cls(int(data["scheduled"]), int(data["finished"]), int(data["played"]),
+                   int(data["failed"]))
+
+
+@dataclass(frozen=True)
+class MatchupFigures:
+    """One matchup: its teams, and the games, wins and losses of the first team."""
+
+    teams: tuple[str, ...]
+    games: int
+    wins: int
+    losses: int
+    no_winner: int
+    win_rate: float
+    win_rate_95: tuple[float, float]  # Wilson 95% interval
+    mean_game_turns: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"teams": list(self.teams), "games": self.games, "wins": self.wins,
+                "losses": self.losses, "no_winner": self.no_winner, "win_rate": self.win_rate,
+                "win_rate_95": list(self.win_rate_95), "mean_game_turns": self.mean_game_turns}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MatchupFigures:
+        return cls(tuple(data["teams"]), data["games"], data["wins"], data["losses"],
+                   data["no_winner"], data["win_rate"], _pair(data["win_rate_95"]),
+                   data["mean_game_turns"])
+
+
+@dataclass(frozen=True)
+class TeamFigures:
+    """One team (``"spymaster+guesser"``) over all its games. ``mean_coop_score`` is for
+    co-op tournaments only."""
+
+    games: int
+    wins: int
+    win_rate: float
+    win_rate_95: tuple[float, float]  # Wilson 95% interval
+    mean_turns: float  # own turns per game
+    assassin_per_100: float
+    clue_precision: float
+    mean_clue_number: float
+    clues: int
+    turn_counts: Mapping[int, int]  # own turns -> games, ascending
+    clue_number_counts: Mapping[int, int]  # clue number -> clues, ascending
+    ms_per_clue: float
+    ms_per_guess: float
+    mean_coop_score: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games, "wins": self.wins, "win_rate": self.win_rate,
+            "win_rate_95": list(self.win_rate_95), "mean_turns": self.mean_turns,
+            "assassin_per_100": self.assassin_per_100, "clue_precision": self.clue_precision,
+            "mean_clue_number": self.mean_clue_number, "clues": self.clues,
+            "turn_counts": {str(k): v for k, v in self.turn_counts.items()},
+            "clue_number_counts": {str(k): v for k, v in self.clue_number_counts.items()},
+            "ms_per_clue": self.ms_per_clue, "ms_per_guess": self.ms_per_guess,
+            **({"mean_coop_score": self.mean_coop_score}
+               if self.mean_coop_score is not None else {}),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TeamFigures:
+        return cls(data["games"], data["wins"], data["win_rate"], _pair(data["win_rate_95"]),
+                   data["mean_turns"], data["assassin_per_100"], data["clue_precision"],
+                   data["mean_clue_number"], data["clues"],
+                   {int(k): v for k, v in data["turn_counts"].items()},
+                   {int(k): v for k, v in data["clue_number_counts"].items()},
+                   data["ms_per_clue"], data["ms_per_guess"], data.get("mean_coop_score"))
+
+
+@dataclass(frozen=True)
+class Rating:
+    """An agent's openskill rating (ordinal = mu - 3 sigma) and the games that rated it."""
+
+    agent: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"agent": self.agent, "mu": self.mu, "sigma": self.sigma,
+                "ordinal": self.ordinal, "games": self.games}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rating:
+        return cls(data["agent"], data["mu"], data["sigma"], data["ordinal"], data["games"])
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A game that could not be played, and why."""
+
+    game: int
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Failure:
+        return cls(data["game"], data["reason"])
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A tournament's figures (``summary.json`` is ``to_dict``; ``from_dict`` reads it).
+    ``teams`` keeps the spec's team order; ``ratings`` are best first; ``failures`` are
+    the first 50."""
+
+    tournament: str  # the spec's fingerprint
+    mode: Mode
+    edition: str
+    seed: int
+    games: GameCounts
+    seconds: float  # summed game wall times
+    matchups: tuple[MatchupFigures, ...]
+    teams: Mapping[str, TeamFigures]
+    ratings: tuple[Rating, ...]
+    failures: tuple[Failure, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON of ``summary.json``."""
+        return {
+            "tournament": self.tournament,
+            "mode": self.mode.value,
+            "edition": self.edition,
+            "seed": self.seed,
+            "games": self.games.to_dict(),
+            "seconds": self.seconds,
+            "matchups": [m.to_dict() for m in self.matchups],
+            "teams": {label: t.to_dict() for label, t in self.teams.items()},
+            "ratings": [r.to_dict() for r in self.ratings],
+            "failures": [f.to_dict() for f in self.failures],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Summary:
+        """A summary from ``to_dict`` (e.g. ``summary.json``); ``KeyError`` or ``ValueError``
+        on anything else."""
+        return cls(data["tournament"], Mode(data["mode"]), data["edition"], data["seed"],
+                   GameCounts.from_dict(data["games"]), data["seconds"],
+                   tuple(MatchupFigures.from_dict(m) for m in data["matchups"]),
+                   {label: TeamFigures.from_dict(t) for label, t in data["teams"].items()},
+                   tuple(Rating.from_dict(r) for r in data["ratings"]),
+                   tuple(Failure.from_dict(f) for f in data["failures"]))
+
+    def __getitem__(self, key: str) -> Any:
+        """Compatibility for code written when the summary was a dict
+        (``summary["games"]["played"]``): ``to_dict()[key]``. Use the attributes."""
+        return self.to_dict()[key]
+
+
+def _pair(values: Any) -> tuple[float, float]:
+    low, high = values
+    return (low, high)
+
+
 @dataclass
 class TeamTally:
     games: int = 0
@@ -56,26 +233,25 @@ class TeamTally:
     guess_moves: int = 0
     guess_seconds: float = 0.0
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self) -> TeamFigures:
         low, high = wilson(self.wins, self.games)
-        numbers = sum(self.clue_numbers.values())
-        return {
-            "games": self.games,
-            "wins": self.wins,
-            "win_rate": _ratio(self.wins, self.games),
-            "win_rate_95": [round(low, 4), round(high, 4)],
-            "mean_turns": _mean(self.turns),
-            "assassin_per_100": round(100 * self.assassin_losses / self.games, 2)
+        return TeamFigures(
+            games=self.games,
+            wins=self.wins,
+            win_rate=_ratio(self.wins, self.games),
+            win_rate_95=(round(low, 4), round(high, 4)),
+            mean_turns=_mean(self.turns),
+            assassin_per_100=round(100 * self.assassin_losses / self.games, 2)
             if self.games else 0.0,
-            "clue_precision": _ratio(self.found, self.asked),
-            "mean_clue_number": _mean(self.clue_numbers),
-            "clues": numbers,
-            "turn_counts": {str(k): v for k, v in sorted(self.turns.items())},
-            "clue_number_counts": {str(k): v for k, v in sorted(self.clue_numbers.items())},
-            "ms_per_clue": _ms(self.clue_seconds, self.clue_moves),
-            "ms_per_guess": _ms(self.guess_seconds, self.guess_moves),
-            **({"mean_coop_score": _ratio(self.coop_score, self.games, 3)} if self.coop else {}),
-        }
+            clue_precision=_ratio(self.found, self.asked),
+            mean_clue_number=_mean(self.clue_numbers),
+            clues=sum(self.clue_numbers.values()),
+            turn_counts=dict(sorted(self.turns.items())),
+            clue_number_counts=dict(sorted(self.clue_numbers.items())),
+            ms_per_clue=_ms(self.clue_seconds, self.clue_moves),
+            ms_per_guess=_ms(self.guess_seconds, self.guess_moves),
+            mean_coop_score=_ratio(self.coop_score, self.games, 3) if self.coop else None,
+        )
 
 
 @dataclass
@@ -86,26 +262,22 @@ class MatchupTally:
     losses: int = 0
     game_turns: int = 0
 
-    def figures(self) -> dict[str, Any]:
+    def figures(self) -> MatchupFigures:
         low, high = wilson(self.wins, self.games)
-        return {"teams": list(self.teams), "games": self.games, "wins": self.wins,
-                "losses": self.losses, "no_winner": self.games - self.wins - self.losses,
-                "win_rate": _ratio(self.wins, self.games),
-                "win_rate_95": [round(low, 4), round(high, 4)],
-                "mean_game_turns": _ratio(self.game_turns, self.games, 2)}
+        return MatchupFigures(self.teams, self.games, self.wins, self.losses,
+                              self.games - self.wins - self.losses, _ratio(self.wins, self.games),
+                              (round(low, 4), round(high, 4)),
+                              _ratio(self.game_turns, self.games, 2))
 
 
-TIMING_KEYS = ("ms_per_clue", "ms_per_guess", "seconds")
-
-
-def summarize(spec: TournamentSpec, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+def summarize(spec: TournamentSpec, results: Iterable[dict[str, Any]]) -> Summary:
     """The summary of a tournament's results, given in schedule order (as
     ``read_results_in_order`` reads them); games beyond the spec are left out. Streams: holds
     one game at a time."""
     teams = {t.label: TeamTally(coop=spec.mode is Mode.COOP) for t in spec.teams}
     matchups = [MatchupTally(tuple(t.label for t in m)) for m in spec.matchups]
     ratings = _Ratings(a.label for a in spec.agents)
-    failures: list[dict[str, Any]] = []
+    failures: list[Failure] = []
     board_entries: list[tuple[list[str], tuple[int, int]]] = []  # of the board in progress
     board_now = -1
     seconds = 0.0
@@ -122,7 +294,7 @@ def summarize(spec: TournamentSpec, results: Iterable[dict[str, Any]]) -> dict[s
         if result.get("status") != OK:
             failed += 1
             if len(failures) < 50:  # the first ones, with their reasons
-                failures.append({"game": result["game"], "reason": result.get("reason", "")})
+                failures.append(Failure(index, str(result.get("reason", ""))))
             continue
         record = GameRecord.from_rows(result["record"], source=f"game {result['game']}")
         seconds += float(result.get("seconds", 0.0))
@@ -156,30 +328,26 @@ def summarize(spec: TournamentSpec, results: Iterable[dict[str, Any]]) -> dict[s
                 board_entries, board_now = [], int(result["board"])
             board_entries.append((_members(label), rank))
     ratings.rate_board(board_entries)
-    return {
-        "tournament": spec.fingerprint(),
-        "mode": spec.mode.value,
-        "edition": spec.edition,
-        "seed": spec.seed,
-        "games": {"scheduled": spec.games, "finished": finished,
-                  "played": finished - failed, "failed": failed},
-        "seconds": round(seconds, 3),
-        "matchups": [m.figures() for m in matchups],
-        "teams": {label: tally.figures() for label, tally in teams.items()},
-        "ratings": ratings.table(),
-        "failures": failures,
-    }
+    return Summary(
+        tournament=spec.fingerprint(),
+        mode=spec.mode,
+        edition=spec.edition,
+        seed=spec.seed,
+        games=GameCounts(spec.games, finished, finished - failed, failed),
+        seconds=round(seconds, 3),
+        matchups=tuple(m.figures() for m in matchups),
+        teams={label: tally.figures() for label, tally in teams.items()},
+        ratings=ratings.table(),
+        failures=tuple(failures),
+    )
 
 
-def without_timing(summary: dict[str, Any]) -> dict[str, Any]:
-    """A summary minus its clock figures: what must be equal across backends and runs."""
-    def strip(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: strip(v) for k, v in value.items() if k not in TIMING_KEYS}
-        if isinstance(value, list):
-            return [strip(v) for v in value]
-        return value
-    return dict(strip(summary))
+def without_timing(summary: Summary) -> Summary:
+    """The summary with its clock figures (game seconds, ms per clue and per guess) at 0:
+    what must be equal across backends and runs."""
+    return replace(summary, seconds=0.0, teams={
+        label: replace(t, ms_per_clue=0.0, ms_per_guess=0.0)
+        for label, t in summary.teams.items()})
 
 
 def _sides(spec: TournamentSpec, result: dict[str, Any], record: GameRecord
@@ -257,11 +425,11 @@ class _Ratings:
             order = sorted({rank for _, rank in entries})
             self.rate([m for m, _ in entries], [order.index(r) + 1 for _, r in entries])
 
-    def table(self) -> list[dict[str, Any]]:
-        rows = [{"agent": label, "mu": round(r.mu, 3), "sigma": round(r.sigma, 3),
-                 "ordinal": round(r.ordinal(), 3), "games": self.games[label]}
+    def table(self) -> tuple[Rating, ...]:
+        rows = [Rating(label, round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3),
+                       self.games[label])
                 for label, r in self.ratings.items()]
-        return sorted(rows, key=lambda row: (-row["ordinal"], row["agent"]))
+        return tuple(sorted(rows, key=lambda row: (-row.ordinal, row.agent)))
 
 
 def _ratio(part: float, whole: float, digits: int = 4) -> float:

@@ -13,7 +13,7 @@ from codenames_ai.harness.backends import PoolBackend, SerialBackend
 from codenames_ai.harness.results import GAMES_FILE, read_results
 from codenames_ai.harness.run import run_tournament, write_summary
 from codenames_ai.harness.spec import AgentRef, Mode, TournamentSpec
-from codenames_ai.harness.summary import wilson, without_timing
+from codenames_ai.harness.summary import GameCounts, Summary, wilson, without_timing
 
 PLUGINS = "tests.harness.plugins"
 RANDOM_SPYMASTER, RANDOM_GUESSER = "random-spymaster-v1", "random-guesser-v1"
@@ -40,24 +40,25 @@ def test_serial_run_writes_a_replayable_record_per_game(tmp_path: Path) -> None:
         record = GameRecord.from_rows(result["record"])  # type: ignore[arg-type]
         replay(record)
         assert dict(record.agents)["red spymaster"] == RANDOM_SPYMASTER
-    assert summary["games"] == {"scheduled": 12, "finished": 12, "played": 12, "failed": 0}
-    matchup = summary["matchups"][0]
-    assert matchup["games"] == 12
-    assert matchup["wins"] + matchup["losses"] + matchup["no_winner"] == 12
-    teams = summary["teams"]
+    assert summary.games == GameCounts(scheduled=12, finished=12, played=12, failed=0)
+    matchup = summary.matchups[0]
+    assert matchup.games == 12
+    assert matchup.wins + matchup.losses + matchup.no_winner == 12
+    teams = summary.teams
     assert set(teams) == {"rs+rg", "rs2+rg"}
-    assert teams["rs2+rg"]["clue_number_counts"] == {"1": teams["rs2+rg"]["clues"]}
-    assert json.loads((tmp_path / "summary.json").read_text()) == summary
-    ratings = {r["agent"]: r for r in summary["ratings"]}
+    assert teams["rs2+rg"].clue_number_counts == {1: teams["rs2+rg"].clues}
+    written = json.loads((tmp_path / "summary.json").read_text())
+    assert written == summary.to_dict() and Summary.from_dict(written) == summary
+    ratings = {r.agent: r for r in summary.ratings}
     assert set(ratings) == {"rs", "rs2", "rg"}
-    assert all(math.isfinite(r[k]) for r in ratings.values() for k in ("mu", "sigma", "ordinal"))
-    assert [r["ordinal"] for r in summary["ratings"]] == sorted(
-        (r["ordinal"] for r in summary["ratings"]), reverse=True)
+    assert all(math.isfinite(x) for r in ratings.values() for x in (r.mu, r.sigma, r.ordinal))
+    assert [r.ordinal for r in summary.ratings] == sorted(
+        (r.ordinal for r in summary.ratings), reverse=True)
     # The spymasters played every game, against each other: the one that won more (rs, 7 of
     # 12 on seed 4) is rated higher, and both are surer of it than at the start.
-    assert ratings["rs"]["games"] == ratings["rs2"]["games"] == 12
-    assert (matchup["wins"], matchup["losses"]) == (7, 5)
-    assert ratings["rs"]["mu"] > 25.0 > ratings["rs2"]["mu"]
+    assert ratings["rs"].games == ratings["rs2"].games == 12
+    assert (matchup.wins, matchup.losses) == (7, 5)
+    assert ratings["rs"].mu > 25.0 > ratings["rs2"].mu
     assert ratings["rs"]["ordinal"] > ratings["rs2"]["ordinal"]
     assert all(ratings[a]["sigma"] < 8.333 for a in ("rs", "rs2"))
     # The guesser is on both teams of every game: it learns nothing and keeps its start.
@@ -104,11 +105,11 @@ def test_single_team_race_and_coop(tmp_path: Path) -> None:
         assert dict(record.agents)[f"{idle} spymaster"] == "idle"
         team = record.board.starting_team
         assert sum(1 for e in record.events if isinstance(e, ClueGiven) and e.team is team) <= 10
-    assert race["teams"]["rs+rg"]["games"] == 4
-    assert all(r["games"] > 0 for r in race["ratings"] if r["agent"] != "rg")
+    assert race.teams["rs+rg"].games == 4
+    assert all(r.games > 0 for r in race.ratings if r.agent != "rg")
     coop = run_tournament(cheap(4, mode=Mode.COOP), tmp_path / "coop", SerialBackend(),
                           quiet=True)
-    assert "mean_coop_score" in coop["teams"]["rs+rg"]
+    assert coop.teams["rs+rg"].mean_coop_score is not None
 
 
 def faulty(guesser: str, games: int = 4, **options: object) -> TournamentSpec:
@@ -121,7 +122,7 @@ def faulty(guesser: str, games: int = 4, **options: object) -> TournamentSpec:
 def test_crashing_and_garbage_agents_forfeit_their_moves(tmp_path: Path) -> None:
     summary = run_tournament(faulty(f"{PLUGINS}:CrashingGuesser"), tmp_path, SerialBackend(),
                              quiet=True)
-    assert summary["games"]["played"] == 4
+    assert summary.games.played == 4
     for result in lines(tmp_path):
         record = GameRecord.from_rows(result["record"])  # type: ignore[arg-type]
         crashing = Team.RED if result["red"] == "rs+bad" else Team.BLUE
@@ -135,7 +136,7 @@ def test_crashing_and_garbage_agents_forfeit_their_moves(tmp_path: Path) -> None
                                      AgentRef("rg", RANDOM_GUESSER)),
                              spymasters=("junk", "rs"), guessers=("rg",), games=2)
     summary = run_tournament(garbage, tmp_path / "garbage", SerialBackend(), quiet=True)
-    assert summary["teams"]["junk+rg"]["clues"] == 0
+    assert summary.teams["junk+rg"].clues == 0
     reasons = {row["reason"] for r in lines(tmp_path / "garbage")
                for row in r["record"] if row.get("event") == "forfeit"}  # type: ignore[attr-defined]
     assert any("returned 'banana'" in reason for reason in reasons)
@@ -164,7 +165,7 @@ def test_a_dead_worker_is_replaced_and_its_game_retried_once(tmp_path: Path) -> 
     failed = [r for r in results if r["status"] == "failed"]
     assert failed and len(failed) < 12
     assert all("killed by SIGKILL twice" in str(r["reason"]) for r in failed)
-    assert summary["games"]["failed"] == len(failed)
+    assert summary.games.failed == len(failed)
     # Dies only the first time it sees a board: every game succeeds on its retry.
     markers = tmp_path / "markers"
     markers.mkdir()
