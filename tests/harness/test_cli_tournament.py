@@ -17,7 +17,7 @@ from codenames_ai.harness.backends import SerialBackend
 from codenames_ai.harness.results import read_results
 from codenames_ai.harness.run import run_tournament
 from codenames_ai.harness.spec import TournamentSpec
-from codenames_ai.harness.summary import without_timing
+from codenames_ai.harness.summary import Summary, without_timing
 
 CLI = [sys.executable, "-m", "codenames_ai"]
 CHEAP = ["--spymasters", "random-spymaster-v1", "--guessers", "random-guesser-v1"]
@@ -51,7 +51,7 @@ def test_kill_9_then_resume_gives_every_game_once(tmp_path: Path) -> None:
     fresh = run_tournament(TournamentSpec.from_options(
         spymasters=["random-spymaster-v1"], guessers=["random-guesser-v1"], games=400, seed=1),
         tmp_path / "fresh", SerialBackend(), quiet=True)
-    summary = json.loads((out / "summary.json").read_text())
+    summary = Summary.from_dict(json.loads((out / "summary.json").read_text()))
     assert without_timing(summary) == without_timing(fresh)
 
 

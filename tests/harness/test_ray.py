@@ -34,7 +34,7 @@ def test_same_summary_as_serial_with_shared_models(tmp_path: Path, backend: RayB
     on_ray = run_tournament(spec, tmp_path / "ray", backend, quiet=True)
     serial = run_tournament(spec, tmp_path / "serial", SerialBackend(), quiet=True)
     assert without_timing(on_ray) == without_timing(serial)
-    assert on_ray["games"]["played"] == 8
+    assert on_ray.games.played == 8
 
 
 def test_a_dead_worker_is_retried(tmp_path: Path, backend: RayBackend) -> None:
