@@ -1,10 +1,14 @@
-"""The command line, through typer's runner and as a real process."""
+"""The command line, through typer's runner, through ``main()`` (the real entry point that
+turns our errors into one line) in this process, and as a real process."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -21,6 +25,26 @@ def codenames(*args: str) -> subprocess.CompletedProcess[str]:
     """Run the installed console entry point in a fresh process."""
     return subprocess.run([sys.executable, "-c", "from codenames_ai.cli.app import main; main()",
                            *args], capture_output=True, text=True, timeout=120)
+
+
+def in_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """The same entry point in this process (a second faster, and the models stay loaded);
+    an exception ``main()`` lets through fails the test."""
+    from codenames_ai.cli.app import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.argv
+    sys.argv = ["codenames", *args]
+    code: object = 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main()
+    except SystemExit as exc:
+        code = exc.code or 0
+    finally:
+        sys.argv = saved
+    assert isinstance(code, int)
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 def test_version() -> None:
@@ -78,11 +102,26 @@ def test_bad_input_is_one_clear_line_and_exit_1(tmp_path: Path) -> None:
         ("replay", str(tmp_path / "none.jsonl")): "cannot read the record",
     }
     for args, message in cases.items():
-        result = codenames(*args)
+        result = in_process(*args)
         assert result.returncode == 1, (args, result.stderr)
         assert message in result.stderr, (args, result.stderr)
         assert "Traceback" not in result.stderr
         assert result.stderr.count("\n") == 1
+
+
+def test_errors_of_a_real_process_are_the_same_one_line(tmp_path: Path) -> None:
+    """A few of the errors above from the console entry point in fresh processes (run side
+    by side): the same line on the real stderr, exit code 1."""
+    small = tmp_path / "small.txt"
+    small.write_text("one\ntwo\nthree\n")
+    cases = [("watch", "--deck", str(small)),
+             ("models", "info", "ghost", "--cache-dir", str(tmp_path / "cache")),
+             ("guess", "--board", "dog,cat", "--clue", "pet", "--number", "two")]
+    with ThreadPoolExecutor(len(cases)) as pool:
+        results = list(pool.map(lambda args: codenames(*args), cases))
+    for args, result in zip(cases, results, strict=True):
+        assert (result.returncode, result.stderr) == (1, in_process(*args).stderr), args
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, args
 
 
 def test_unknown_edition_is_a_usage_error_without_traceback() -> None:
@@ -136,7 +175,7 @@ def test_models_bad_input_is_one_clear_line(tmp_path: Path) -> None:
         ("models", "add", "mine", str(ragged), "--format", "npz", *cache): "unknown vector format",
     }
     for args, message in cases.items():
-        result = codenames(*args)
+        result = in_process(*args)
         assert result.returncode == 1, (args, result.stderr)
         assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
 
@@ -200,7 +239,7 @@ def test_clue_and_guess_bad_input() -> None:
          "--spymaster", "genius-v9"): "unknown agent 'genius-v9'",
     }
     for args, message in cases.items():
-        result = codenames(*args)
+        result = in_process(*args)
         assert result.returncode == 1, (args, result.stderr)
         assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
 
@@ -221,7 +260,7 @@ def test_the_default_spymaster_clues_a_custom_deck_and_says_why() -> None:
 
 def test_a_card_no_mind_reads_is_one_clear_line() -> None:
     board = CUSTOM_BOARD.replace("burger", "qzxvbnm")
-    result = codenames("clue", "--board", board, "--key", "RRRRRRRRRBBBBBBBBNNNNNNNA",
-                       "--team", "red")
+    result = in_process("clue", "--board", board, "--key", "RRRRRRRRRBBBBBBBBNNNNNNNA",
+                        "--team", "red")
     assert result.returncode == 1
     assert "qzxvbnm" in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -1,47 +1,83 @@
-"""Whole games through standard input for every role, one through a real pseudo-terminal,
-and the bad input a person can type."""
+"""Whole games through standard input for every role, one through a real pipe and two
+through a real pseudo-terminal, and the bad input a person can type.
+
+The games of each role run ``codenames play`` in this process through ``main()`` (the real
+entry point), so the AI's models load once for the file instead of once per game; the pipe
+and the pseudo-terminals are real processes.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import pty
 import select
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+from codenames_ai.cli.app import main
 from codenames_ai.core import WORDS, Covered, EndReason, GameRecord, GuessMade, Team, deal, replay
 from codenames_ai.decks import default_deck
 
 CELLS = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
 COMMAND = [sys.executable, "-c", "from codenames_ai.cli.app import main; main()", "play"]
+Play = Callable[[list[str], list[str]], tuple[str, GameRecord]]
 
 
-def play(args: list[str], lines: list[str], tmp_path: Path) -> tuple[str, GameRecord]:
-    save = tmp_path / "game.jsonl"
-    result = subprocess.run([*COMMAND, *args, "--save", str(save)], input="\n".join(lines),
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    assert "Traceback" not in result.stderr
+def saved(save: Path) -> GameRecord:
     record = GameRecord.from_jsonl(save.read_text())
     assert replay(record).outcome == record.outcome
-    return result.stdout, record
+    return record
+
+
+@pytest.fixture
+def play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Play:
+    """``codenames play ARGS`` in this process with the lines on standard input: its output
+    and the record it saved. An exception ``main()`` lets through fails the test."""
+    monkeypatch.setenv("COLUMNS", "100")  # the width a pipe gets, whatever runs pytest
+
+    def run(args: list[str], lines: list[str]) -> tuple[str, GameRecord]:
+        save = tmp_path / "game.jsonl"
+        out, err = io.StringIO(), io.StringIO()
+        monkeypatch.setattr(sys, "argv", ["codenames", "play", *args, "--save", str(save)])
+        monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines)))
+        code: object = 0
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                main()
+        except SystemExit as exc:
+            code = exc.code or 0
+        assert code == 0, err.getvalue()
+        return out.getvalue(), saved(save)
+
+    return run
 
 
 def test_guess_role_through_a_pipe(tmp_path: Path) -> None:
-    out, record = play(["--seed", "5"], ["", "help", "zzz", "pass", *CELLS * 4], tmp_path)
+    save = tmp_path / "game.jsonl"
+    result = subprocess.run([*COMMAND, "--seed", "5", "--save", str(save)],
+                            input="\n".join(["", "help", "zzz", "pass", *CELLS * 4]),
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    out, record = result.stdout, saved(save)
     assert "type a card, a coordinate" in out and "no card 'zzz'" in out
     assert "make at least one guess before passing" in out
     assert "\x1b[" not in out  # no colours in a pipe
     assert record.outcome.winner is not None and "Clues:" in out and "aimed at" in out
 
 
-def test_guess_by_word_and_prefix_and_revealed_card_is_refused(tmp_path: Path) -> None:
+def test_guess_by_word_and_prefix_and_revealed_card_is_refused(play: Play) -> None:
     board = deal(WORDS, default_deck(), 5)
     word, prefix = board.words[0], board.words[1][:3]  # seed 5: TOMATO (red), TOWER
     lines = [word.upper(), word, word[:3] + "#", prefix, *CELLS * 4]
-    out, record = play(["--seed", "5"], lines, tmp_path)
+    out, record = play(["--seed", "5"], lines)
     # Blue opens; red's first four answers: the word in capitals touches it, the same word
     # again is refused, a non-card is refused, and a prefix of one card touches that card.
     answers = [line for line in out.splitlines() if line.startswith("red guess>")][:4]
@@ -58,19 +94,19 @@ def test_guess_by_word_and_prefix_and_revealed_card_is_refused(tmp_path: Path) -
     assert "Blue wins on turn 13: all of its agents are covered." in out
 
 
-def test_spymaster_role_refuses_illegal_clues_with_the_rule(tmp_path: Path) -> None:
+def test_spymaster_role_refuses_illegal_clues_with_the_rule(play: Play) -> None:
     board = deal(WORDS, default_deck(), 11)
     clues = ["animal 2", "water 2", "music 2", "space 1", "metal 2", "food 2", "sport 1",
              "travel 2", "weather 1", "nature 2", "science 1", "kitchen 2", "war 1", "art 1"]
     lines = ["help", "ocean", "ocean lots", f"{board.words[3]} 1", *clues * 3]
-    out, record = play(["--role", "spymaster", "--seed", "11"], lines, tmp_path)
+    out, record = play(["--role", "spymaster", "--seed", "11"], lines)
     assert "refused [board-word]" in out
     assert "give a word and a number" in out and "is not a whole number" in out
     assert record.outcome.reason is not EndReason.TURN_LIMIT
 
 
-def test_coop_and_three_player_roles(tmp_path: Path) -> None:
-    out, record = play(["--role", "coop", "--seed", "3"], CELLS * 4, tmp_path)
+def test_coop_and_three_player_roles(play: Play) -> None:
+    out, record = play(["--role", "coop", "--seed", "3"], CELLS * 4)
     assert record.rules.variant.value == "coop"
     # Seed 3: after six virtual turns, the players touch the assassin on turn 13.
     assert (record.outcome.winner, record.outcome.reason) == (Team.RED, EndReason.ASSASSIN)
@@ -80,15 +116,15 @@ def test_coop_and_three_player_roles(tmp_path: Path) -> None:
     shown = [line for line in out.splitlines() if line.endswith("(the virtual team's turn)")]
     assert shown == [f"  blue spymaster covers red agent '{e.word}' (the virtual team's turn)"
                      for e in covers]
-    out, record = play(["--role", "three-player", "--seed", "4"], CELLS * 6, tmp_path)
+    out, record = play(["--role", "three-player", "--seed", "4"], CELLS * 6)
     assert record.rules.variant.value == "three-player"
     assert "blue guess>" in out and "red guess>" in out
 
 
-def test_quit_asks_to_save_and_end_of_input_stops_cleanly(tmp_path: Path) -> None:
-    out, record = play(["--seed", "6"], ["quit", "n", "quit", "y", "y"], tmp_path)
+def test_quit_asks_to_save_and_end_of_input_stops_cleanly(play: Play) -> None:
+    out, record = play(["--seed", "6"], ["quit", "n", "quit", "y", "y"])
     assert record.outcome.reason is EndReason.STOPPED and "stopped" in out.lower()
-    _, record = play(["--seed", "6"], ["A1"], tmp_path)  # then the input ends (Ctrl-D)
+    _, record = play(["--seed", "6"], ["A1"])  # then the input ends (Ctrl-D)
     assert record.outcome.reason is EndReason.STOPPED
 
 
