@@ -137,9 +137,9 @@ for model in models:
                 AgentRef("guesser", "codenames_ai.agents.guessers:EmbeddingGuesser", options)),
         spymasters=("ev", "threshold"), guessers=("guesser",), games=20, seed=1)
     summary = run_tournament(spec, Path(tempfile.mkdtemp()), SerialBackend(), quiet=True)
-    matchup = summary["matchups"][0]
-    print(f"{model:<14} {' vs '.join(matchup['teams'])}: first team wins {matchup['win_rate']:.0%} "
-          f"[{matchup['win_rate_95'][0]:.0%}, {matchup['win_rate_95'][1]:.0%}]")"""),
+    matchup = summary.matchups[0]
+    print(f"{model:<14} {' vs '.join(matchup.teams)}: first team wins {matchup.win_rate:.0%} "
+          f"[{matchup.win_rate_95[0]:.0%}, {matchup.win_rate_95[1]:.0%}]")"""),
 ]
 
 OWN_AGENT = [
@@ -196,9 +196,9 @@ spec = TournamentSpec.from_options(
     spymasters=["my_agents:OneCardSpymaster", "glove-ev-spymaster-v1"],
     guessers=["glove-guesser-v1"], games=20, seed=1)
 summary = run_tournament(spec, Path(tempfile.mkdtemp()), SerialBackend(), quiet=True)
-for team, figures in summary["teams"].items():
-    print(f"{team:<45} wins {figures['win_rate']:.0%}  "
-          f"mean clue {figures['mean_clue_number']:.2f}")"""),
+for team, figures in summary.teams.items():
+    print(f"{team:<45} wins {figures.win_rate:.0%}  "
+          f"mean clue {figures.mean_clue_number:.2f}")"""),
 ]
 
 
