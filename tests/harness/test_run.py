@@ -39,7 +39,9 @@ def test_serial_run_writes_a_replayable_record_per_game(tmp_path: Path) -> None:
         assert result["status"] == "ok"
         record = GameRecord.from_rows(result["record"])  # type: ignore[arg-type]
         replay(record)
-        assert dict(record.agents)["red spymaster"] == RANDOM_SPYMASTER
+        # The record names each seat's agent with the options that change its play.
+        expected = {"rs+rg": RANDOM_SPYMASTER, "rs2+rg": f"{RANDOM_SPYMASTER}(max_number=1)"}
+        assert dict(record.agents)["red spymaster"] == expected[str(result["red"])]
     assert summary.games == GameCounts(scheduled=12, finished=12, played=12, failed=0)
     matchup = summary.matchups[0]
     assert matchup.games == 12
