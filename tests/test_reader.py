@@ -3,7 +3,8 @@ both by direct calls and through a server, which must print the same.
 
 A direct call loads the clue rules' language data (a few seconds), so calls that do not
 depend on each other run side by side, and each direct call runs alongside the same call
-through the server.
+through the server. The default run plays a game through the server with one direct call
+at the end; the game played both ways, call by call, is behind the ``slow`` marker.
 """
 
 from __future__ import annotations
@@ -110,6 +111,58 @@ def ask(folder: Path, request: bytes) -> dict[str, object]:
     return answer
 
 
+def cards(folder: Path, game: int = 0) -> tuple[list[str], str]:
+    """The starting team's agents and the assassin of a scheduled game. The test is the
+    experimenter: it may read the schedule to know the key."""
+    board = json.loads((folder / ".schedule.json").read_text())["games"][game]["board"]
+    dealt = deal(WORDS, read_word_list(DECK), board)
+    own = [w for w, k in zip(dealt.words, dealt.key, strict=True)
+           if k is dealt.starting_team.agent]
+    return own, dealt.words[dealt.key.index(Identity.ASSASSIN)]
+
+
+def test_a_blind_game_through_the_server(tmp_path: Path, servers: Servers) -> None:
+    """Every command through one server, then a direct call that replays the files it
+    wrote and must print what the server printed."""
+    folder = tmp_path / "reading"
+    assert "setup" in refused(run(folder, "show"))
+    passed(run(folder, "setup", "--spymasters", SPYMASTER, "--games-per", "2", "--seed", "3"))
+    own, assassin = cards(folder)
+    server = serve(folder, servers)
+    table = passed(run(folder, "show"))
+    assert "Game 1 of 2, turn 1." in table and "Clue:" in table
+    assert "no card 'notacard'" in refused(run(folder, "touch", "notacard"))
+    assert "invalid choice" in refused(run(folder, "rate", "great"))
+    assert "a server already runs" in refused(run(folder, "serve"))
+    touched = passed(run(folder, "touch", own[0]))
+    assert touched.startswith(f"{own[0]}: one of your agents. The turn")
+    assert "the turn is over" in passed(run(folder, "stop"))
+    assert "Clue:" in passed(run(folder, "rate", "clear", "saw", "it", "at", "once"))
+    assert "Lost: you touched the assassin." in passed(run(folder, "touch", assassin))
+    assert "Next: next (game 2 of 2)." in passed(run(folder, "rate", "baffling"))
+    assert "already rated" in refused(run(folder, "rate", "stretch"))
+    assert "game is over" in refused(run(folder, "touch", own[1]))
+    assert "already turned over" in refused(run(folder, "touch", own[0]))
+
+    second_game = passed(run(folder, "next"))
+    assert second_game.startswith("Game 2 of 2, turn 1.") and "Clue:" in second_game
+    for request in (b"not json\n", b'{"argv": ["setup"]}\n', b"[]\n", b"x" * 100_000):
+        answer = ask(folder, request)
+        assert answer["code"] == 1 and str(answer["err"]).count("\n") == 1, answer
+    assert passed(run(folder, "stop-server")) == "Server stopped.\n"
+    assert server.wait(10) == 0 and not (folder / SOCKET).exists()
+    assert "no server runs" in refused(run(folder, "stop-server"))
+
+    # Direct calls, replaying the files the server wrote.
+    summary, table = together((folder, ("summary", "--json")), (folder, ("show",)))
+    assert summary.returncode == 0, summary.stderr  # names the spymasters: the experimenter's
+    row = json.loads(summary.stdout)["spymasters"][SPYMASTER]
+    assert (row["games"], row["wins"], row["assassin_losses"]) == (1, 0, 1)
+    assert row["verdicts"] == {"clear": 1, "stretch": 0, "baffling": 1}
+    assert passed(table) == second_game
+
+
+@pytest.mark.slow
 def test_one_blind_game(tmp_path: Path, servers: Servers) -> None:
     direct, served = tmp_path / "direct", tmp_path / "served"
     assert "setup" in refused(run(direct, "show"))
@@ -123,12 +176,7 @@ def test_one_blind_game(tmp_path: Path, servers: Servers) -> None:
         assert (served / "actions.json").read_text() == (direct / "actions.json").read_text()
         return result
 
-    # The test is the experimenter: it may read the schedule to know the key.
-    board = json.loads((direct / ".schedule.json").read_text())["games"][0]["board"]
-    dealt = deal(WORDS, read_word_list(DECK), board)
-    own = [w for w, k in zip(dealt.words, dealt.key, strict=True)
-           if k is dealt.starting_team.agent]
-    assassin = dealt.words[dealt.key.index(Identity.ASSASSIN)]
+    own, assassin = cards(direct)
 
     before = snapshot(direct)
     table, unknown, verdict, *through_server, second = together(
