@@ -13,7 +13,7 @@ from codenames_ai.harness.backends import PoolBackend, SerialBackend
 from codenames_ai.harness.results import GAMES_FILE, read_results
 from codenames_ai.harness.run import run_tournament, write_summary
 from codenames_ai.harness.spec import AgentRef, Mode, TournamentSpec
-from codenames_ai.harness.summary import GameCounts, Summary, wilson, without_timing
+from codenames_ai.harness.summary import GameCounts, Rating, Summary, wilson, without_timing
 
 PLUGINS = "tests.harness.plugins"
 RANDOM_SPYMASTER, RANDOM_GUESSER = "random-spymaster-v1", "random-guesser-v1"
@@ -61,11 +61,10 @@ def test_serial_run_writes_a_replayable_record_per_game(tmp_path: Path) -> None:
     assert ratings["rs"].games == ratings["rs2"].games == 12
     assert (matchup.wins, matchup.losses) == (7, 5)
     assert ratings["rs"].mu > 25.0 > ratings["rs2"].mu
-    assert ratings["rs"]["ordinal"] > ratings["rs2"]["ordinal"]
-    assert all(ratings[a]["sigma"] < 8.333 for a in ("rs", "rs2"))
+    assert ratings["rs"].ordinal > ratings["rs2"].ordinal
+    assert all(ratings[a].sigma < 8.333 for a in ("rs", "rs2"))
     # The guesser is on both teams of every game: it learns nothing and keeps its start.
-    assert ratings["rg"] == {"agent": "rg", "mu": 25.0, "sigma": 8.333, "ordinal": 0.0,
-                             "games": 0}
+    assert ratings["rg"] == Rating(agent="rg", mu=25.0, sigma=8.333, ordinal=0.0, games=0)
 
 
 def test_same_seed_same_results_on_serial_and_pool(tmp_path: Path) -> None:
