@@ -206,11 +206,6 @@ class Summary:
                    tuple(Rating.from_dict(r) for r in data["ratings"]),
                    tuple(Failure.from_dict(f) for f in data["failures"]))
 
-    def __getitem__(self, key: str) -> Any:
-        """Compatibility for code written when the summary was a dict
-        (``summary["games"]["played"]``): ``to_dict()[key]``. Use the attributes."""
-        return self.to_dict()[key]
-
 
 def _pair(values: Any) -> tuple[float, float]:
     low, high = values
