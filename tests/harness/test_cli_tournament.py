@@ -1,5 +1,7 @@
 """``codenames tournament`` and ``codenames report`` as a user runs them: real processes,
-a real ``kill -9`` in the middle, and the errors a user sees."""
+a real ``kill -9`` in the middle, and the errors a user sees. Commands that need no process
+of their own run through ``main()`` (the real entry point) in this process, which is
+seconds faster than a new one."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,55 +30,85 @@ def codenames(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*CLI, *args], capture_output=True, text=True, cwd=cwd, timeout=300)
 
 
-def test_kill_9_then_resume_gives_every_game_once(tmp_path: Path) -> None:
+@pytest.fixture
+def in_process(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+               ) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """``codenames ARGS`` through ``main()`` in this process, in the folder ``cwd``; an
+    exception ``main()`` lets through fails the test."""
+    from codenames_ai.cli.app import main
+
+    def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+        monkeypatch.chdir(cwd)
+        monkeypatch.setattr(sys, "argv", ["codenames", *args])
+        capsys.readouterr()
+        try:
+            main()
+            code = 0
+        except SystemExit as exit_:
+            code = int(exit_.code or 0)
+        captured = capsys.readouterr()
+        return subprocess.CompletedProcess(args, code, captured.out, captured.err)
+
+    return run
+
+
+GAMES = 150  # the kill lands after KILL_AFTER of them: a second's play left to interrupt
+KILL_AFTER = 15
+
+
+def test_kill_9_then_resume_gives_every_game_once(
+        tmp_path: Path, in_process: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     out = tmp_path / "runs" / "x"
-    command = [*CLI, "tournament", *CHEAP, "--games", "400", "--seed", "1", "--backend",
+    command = [*CLI, "tournament", *CHEAP, "--games", str(GAMES), "--seed", "1", "--backend",
                "serial", "--out", str(out), "--quiet"]
     process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
     games = out / "games.jsonl"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        if games.exists() and games.read_bytes().count(b"\n") >= 40:
+        if games.exists() and games.read_bytes().count(b"\n") >= KILL_AFTER:
             break
         assert process.poll() is None, "the tournament ended before it could be killed"
         time.sleep(0.05)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     written = games.read_bytes().count(b"\n")
-    assert 40 <= written < 400, "the kill should land in the middle of the run"
-    resumed = codenames("tournament", "--out", str(out), "--quiet", cwd=tmp_path)
+    assert KILL_AFTER <= written < GAMES, "the kill should land in the middle of the run"
+    resumed = in_process("tournament", "--out", str(out), "--quiet", cwd=tmp_path)
     assert resumed.returncode == 0, resumed.stderr
     indices = [r["game"] for r in read_results(out)]
-    assert len(indices) == 400 and sorted(indices) == list(range(400))
+    assert len(indices) == GAMES and sorted(indices) == list(range(GAMES))
     fresh = run_tournament(TournamentSpec.from_options(
-        spymasters=["random-spymaster-v1"], guessers=["random-guesser-v1"], games=400, seed=1),
-        tmp_path / "fresh", SerialBackend(), quiet=True)
+        spymasters=["random-spymaster-v1"], guessers=["random-guesser-v1"], games=GAMES,
+        seed=1), tmp_path / "fresh", SerialBackend(), quiet=True)
     summary = Summary.from_dict(json.loads((out / "summary.json").read_text()))
     assert without_timing(summary) == without_timing(fresh)
 
 
-def test_tournament_then_report(tmp_path: Path) -> None:
+def test_tournament_then_report(tmp_path: Path,
+                                in_process: Callable[..., subprocess.CompletedProcess[str]]
+                                ) -> None:
     done = codenames("tournament", *CHEAP, "--games", "6", "--workers",
                      "2", "--out", "r", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Teams" in done.stdout and "Ratings" in done.stdout
     assert "pool" in done.stderr  # the progress bar
-    report = codenames("report", "r", cwd=tmp_path)
+    report = in_process("report", "r", cwd=tmp_path)
     assert report.returncode == 0, report.stderr
     assert "Matchups" in report.stdout and "wrote" in report.stdout
     for name in ("win_rate.png", "turns.png", "clue_numbers.png"):
         assert (tmp_path / "r" / "plots" / name).read_bytes().startswith(b"\x89PNG")
-    as_json = codenames("report", "r", "--json", cwd=tmp_path)
+    as_json = in_process("report", "r", "--json", cwd=tmp_path)
     assert json.loads(as_json.stdout)["games"]["played"] == 6
 
 
-def test_a_spec_file_on_the_command_line(tmp_path: Path) -> None:
+def test_a_spec_file_on_the_command_line(
+        tmp_path: Path, in_process: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     (tmp_path / "t.toml").write_text(
         'spymasters = ["cautious"]\nguessers = ["random-guesser-v1"]\nmode = "coop"\n'
         '[agents.cautious]\nagent = "random-spymaster-v1"\noptions = { max_number = 1 }\n')
-    done = codenames("tournament", "t.toml", "--games", "3", "--backend", "serial", "--out",
-                     "c", "-q", cwd=tmp_path)
+    done = in_process("tournament", "t.toml", "--games", "3", "--backend", "serial", "--out",
+                      "c", "-q", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "3 games played" in done.stdout
     spec = json.loads((tmp_path / "c" / "tournament.json").read_text())["spec"]
@@ -92,27 +125,39 @@ def test_a_spec_file_on_the_command_line(tmp_path: Path) -> None:
     ([*CHEAP, "--backend", "cloud"], "error: unknown backend 'cloud'"),
     ([], "holds no tournament to continue"),
 ])
-def test_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
-    done = codenames("tournament", *args, "--out", "o", cwd=tmp_path)
+def test_errors_are_one_line(tmp_path: Path, args: list[str], message: str,
+                             in_process: Callable[..., subprocess.CompletedProcess[str]]
+                             ) -> None:
+    done = in_process("tournament", *args, "--out", "o", cwd=tmp_path)
     assert done.returncode == 1
     assert message in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
 
 
-def test_spec_typo_and_another_tournament(tmp_path: Path) -> None:
+def test_an_error_of_a_real_process_is_one_line(tmp_path: Path) -> None:
+    done = codenames("tournament", "--spymasters", "nowhere.at_all:Agent", "--guessers",
+                     "glove-guesser-v1", "--out", "o", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.startswith("error: cannot import 'nowhere.at_all'")
+    assert done.stderr.count("\n") == 1, done.stderr
+
+
+def test_spec_typo_and_another_tournament(
+        tmp_path: Path, in_process: Callable[..., subprocess.CompletedProcess[str]]) -> None:
     (tmp_path / "t.toml").write_text('spymasters = ["random-spymaster-v1"]\n'
                                      'guessers = ["random-guesser-v1"]\nseeed = 3\n')
-    done = codenames("tournament", "t.toml", "--out", "o", cwd=tmp_path)
+    done = in_process("tournament", "t.toml", "--out", "o", cwd=tmp_path)
     assert done.returncode == 1
     assert "unknown key 'seeed'; did you mean 'seed'?" in done.stderr
-    assert codenames("tournament", *CHEAP, "--games", "2", "--backend", "serial", "--out",
-                     "o", "-q", cwd=tmp_path).returncode == 0
-    done = codenames("tournament", *CHEAP, "--seed", "5", "--out", "o", cwd=tmp_path)
+    assert in_process("tournament", *CHEAP, "--games", "2", "--backend", "serial", "--out",
+                      "o", "-q", cwd=tmp_path).returncode == 0
+    done = in_process("tournament", *CHEAP, "--seed", "5", "--out", "o", cwd=tmp_path)
     assert done.returncode == 1
     assert "holds a different tournament (different seed)" in done.stderr
     assert "codenames tournament --out o" in done.stderr
     # The folder's own spec continues it, and --games extends it.
-    done = codenames("tournament", "--out", "o", "--games", "4", "--backend", "serial", "-q",
-                     cwd=tmp_path)
+    done = in_process("tournament", "--out", "o", "--games", "4", "--backend", "serial", "-q",
+                      cwd=tmp_path)
     assert done.returncode == 0 and "4 games played" in done.stdout
 
 
