@@ -29,12 +29,12 @@ def test_same_summary_as_serial_with_shared_models(tmp_path: Path, backend: RayB
                                                    ) -> None:
     spec = TournamentSpec.from_options(
         spymasters=["glove-ev-spymaster-v1", "random-spymaster-v1"],
-        guessers=["glove-guesser-v1"], games=8, seed=3)
+        guessers=["glove-guesser-v1"], games=4, seed=3)
     assert model_names(spec) == [("glove-6b-50d", 25_000)]
     on_ray = run_tournament(spec, tmp_path / "ray", backend, quiet=True)
     serial = run_tournament(spec, tmp_path / "serial", SerialBackend(), quiet=True)
     assert without_timing(on_ray) == without_timing(serial)
-    assert on_ray.games.played == 8
+    assert on_ray.games.played == 4
 
 
 def test_a_dead_worker_is_retried(tmp_path: Path, backend: RayBackend) -> None:
@@ -44,9 +44,9 @@ def test_a_dead_worker_is_retried(tmp_path: Path, backend: RayBackend) -> None:
         agents=(AgentRef("killer", "tests.harness.plugins:WorkerKiller",
                          (("letters", "abcdefghijklmnopqrstuvwxyz"), ("marker_dir", str(markers)))),
                 AgentRef("rg", "random-guesser-v1")),
-        spymasters=("killer",), guessers=("rg",), games=8, seed=2)
+        spymasters=("killer",), guessers=("rg",), games=4, seed=2)
     run_tournament(spec, tmp_path / "once", backend, quiet=True)
     results = list(read_results(tmp_path / "once"))
     assert list(markers.iterdir()), "some board should have killed its worker"
-    assert sorted(r["game"] for r in results) == list(range(8))
+    assert sorted(r["game"] for r in results) == list(range(4))
     assert all(r["status"] == "ok" for r in results)
