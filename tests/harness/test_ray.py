@@ -44,9 +44,11 @@ def test_a_dead_worker_is_retried(tmp_path: Path, backend: RayBackend) -> None:
         agents=(AgentRef("killer", "tests.harness.plugins:WorkerKiller",
                          (("letters", "abcdefghijklmnopqrstuvwxyz"), ("marker_dir", str(markers)))),
                 AgentRef("rg", "random-guesser-v1")),
-        spymasters=("killer",), guessers=("rg",), games=4, seed=2)
+        spymasters=("killer",), guessers=("rg",), games=4, seed=2, swap_sides=False)
     run_tournament(spec, tmp_path / "once", backend, quiet=True)
     results = list(read_results(tmp_path / "once"))
-    assert list(markers.iterdir()), "some board should have killed its worker"
+    # Batches of two games on four boards: each batch's first game kills its worker, the
+    # retried batch's second one too, and both are then played alone.
+    assert len(list(markers.iterdir())) == 4, "every board should have killed its worker"
     assert sorted(r["game"] for r in results) == list(range(4))
     assert all(r["status"] == "ok" for r in results)
