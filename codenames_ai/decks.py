@@ -62,11 +62,10 @@ def default_deck(edition: str = "words", *, needed: int = 1) -> tuple[str, ...]:
 def read_deck(path: str | Path, *, needed: int = 1) -> tuple[str, ...]:
     """A user's deck: a word list (``.txt``), an emoji picture deck (``.tsv``), or a folder of
     images with a captions file. Only the card names: a caller that plays a picture deck
-    should read it with ``pictures.load_deck`` and pass its ``captions`` on. (A picture deck
-    read here is remembered by name for the callers that do not yet.)"""
+    reads it with ``pictures.load_deck`` and passes its ``captions`` on."""
     path = Path(path)
     if path.is_dir() or path.suffix.lower() == ".tsv":
-        from .pictures import load_deck, remember
+        from .pictures import load_deck
 
-        return remember(load_deck(path, needed=needed)).names
+        return load_deck(path, needed=needed).names
     return read_word_list(path, needed=needed)

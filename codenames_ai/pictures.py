@@ -13,7 +13,7 @@ import contextlib
 import csv
 import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -71,52 +71,15 @@ class PictureDeck:
         return {card.name: card for card in self.cards}
 
 
-# Compatibility for callers that still pass card names only (``decks.read_deck``'s callers):
-# the decks read through ``remember`` and the shipped deck, looked up by name. A result that
-# depends on it depends on which decks this process read before; pass ``captions`` instead.
-_READ: dict[str, PictureCard] = {}
+def shipped_captions() -> Captions:
+    """The captions of the shipped emoji deck: what agents, clue rules and rendering use when
+    they are given no deck (a game on another picture deck passes that deck's captions)."""
+    return _shipped_or_none().captions
 
 
-def remember(deck: PictureDeck) -> PictureDeck:
-    """Make ``deck`` known to ``picture`` and ``loaded_captions`` (compatibility only)."""
-    for card in deck.cards:
-        _READ[card.name] = card
-    return deck
-
-
-def picture(name: str) -> PictureCard | None:
-    """The picture card called ``name`` among the decks read by name in this process (the
-    shipped deck always). Compatibility: a caller that has its deck asks ``deck.card``."""
-    card = _READ.get(name)
-    if card is None:
-        card = _shipped_or_none().card(name)
-    return card
-
-
-class _LoadedCaptions(Mapping[str, tuple[str, ...]]):
-    """``Captions`` of every deck ``picture`` knows, looked up when asked (so a deck read
-    after an agent was built is still known to it, as before decks were passed)."""
-
-    def __getitem__(self, name: str) -> tuple[str, ...]:
-        card = picture(name)
-        if card is None:
-            raise KeyError(name)
-        return card.tags
-
-    def __iter__(self) -> Iterator[str]:
-        return iter({**_shipped_or_none().captions, **{n: c.tags for n, c in _READ.items()}})
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-
-_LOADED = _LoadedCaptions()
-
-
-def loaded_captions() -> Captions:
-    """The default of agents, clue rules and rendering that were given no deck: the shipped
-    deck and every deck read by name in this process (compatibility; pass ``captions``)."""
-    return _LOADED
+def shipped_picture(name: str) -> PictureCard | None:
+    """The shipped deck's card called ``name`` (``None`` for a word or another deck's card)."""
+    return _shipped_or_none().card(name)
 
 
 @functools.cache

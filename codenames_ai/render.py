@@ -27,7 +27,7 @@ from .core.record import GameRecord, replay_steps
 from .core.rules import Variant
 from .core.state import EndReason, GameState, Outcome
 from .core.views import Phase
-from .pictures import PictureCard, PictureDeck, picture
+from .pictures import PictureCard, PictureDeck, shipped_picture
 
 _KEY_MARK = {Identity.RED: "r", Identity.BLUE: "b", Identity.BYSTANDER: ".",
              Identity.ASSASSIN: "x"}
@@ -55,8 +55,7 @@ _RESET = "\x1b[0m"
 
 
 def _picture(word: str, deck: PictureDeck | None) -> PictureCard | None:
-    # Without the game's deck: the decks read by name in this process (compatibility).
-    return picture(word) if deck is None else deck.card(word)
+    return shipped_picture(word) if deck is None else deck.card(word)
 
 
 def card_label(word: str, deck: PictureDeck | None = None) -> str:
@@ -98,7 +97,7 @@ def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols
     mark (``r``, ``b``, ``.``, ``x``) for a spymaster or an observer. ``color`` adds ANSI
     colours; a grid wider than ``width`` becomes a list, one card per line. Picture cards show
     as their emoji; ``tags`` adds a legend with each picture's caption tags. ``deck`` is the
-    picture deck in play (default: the decks read by name in this process)."""
+    picture deck in play (default: the shipped emoji deck)."""
     cells = []
     for i, word in enumerate(words):
         shown = revealed[i]

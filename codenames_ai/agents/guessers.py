@@ -12,7 +12,7 @@ from ..core.actions import UNLIMITED, Guess, GuesserAction, Pass
 from ..core.errors import ModelError
 from ..core.events import ClueGiven, GuessMade
 from ..core.views import GuesserView
-from ..pictures import Captions, loaded_captions
+from ..pictures import Captions, shipped_captions
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from .space import DEFAULT_VOCABULARY, ClueSpace, clue_space
 
@@ -21,7 +21,7 @@ FloatArray = npt.NDArray[np.float32]
 
 class _EmbeddingGuesser:
     """Shared machinery. ``pictures`` are the captions of the picture deck it plays with
-    (default: the decks read by name in this process, ``pictures.loaded_captions``)."""
+    (default: the shipped emoji deck, ``pictures.shipped_captions``)."""
 
     agent_id = "embedding-guesser"
 
@@ -36,7 +36,7 @@ class _EmbeddingGuesser:
             raise ValueError(f"unknown picture_meaning {picture_meaning!r}; choose one of "
                              f"{', '.join(PICTURE_MEANINGS)}")
         self.picture_meaning = picture_meaning
-        self.pictures = loaded_captions() if pictures is None else pictures
+        self.pictures = shipped_captions() if pictures is None else pictures
         self._rng = np.random.default_rng(0)
 
     def start_game(self, seed: int) -> None:

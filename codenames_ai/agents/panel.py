@@ -25,7 +25,7 @@ from ..core.clues import normalize_word
 from ..core.errors import ModelError
 from ..core.events import ClueGiven, Covered, GuessMade
 from ..core.views import GuesserView, PublicView, SpymasterView
-from ..pictures import NO_PICTURES, Captions, loaded_captions
+from ..pictures import NO_PICTURES, Captions, shipped_captions
 from ..vectors import WordVectors, load_model
 from ..vectors.manifest import CheckedFolder
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
@@ -287,8 +287,8 @@ def _rarity(words: Sequence[str]) -> npt.NDArray[np.float64]:
 
 class PanelSpymaster:
     """The default spymaster: clues that a panel of different minds agrees on. ``pictures``
-    are the captions of the picture deck it plays with (default: the decks read by name in
-    this process, ``pictures.loaded_captions``)."""
+    are the captions of the picture deck it plays with (default: the shipped emoji deck,
+    ``pictures.shipped_captions``)."""
 
     agent_id = "panel-spymaster-v2"
 
@@ -308,7 +308,7 @@ class PanelSpymaster:
                                            min_zipf, tuple(known_by))
         self.config = config or PanelConfig()
         self.picture_meaning = picture_meaning
-        self.pictures = loaded_captions() if pictures is None else pictures
+        self.pictures = shipped_captions() if pictures is None else pictures
         self.explanations: list[ClueExplanation] = []
         self._rarity = _rarity(self.panel.words) * self.config.rarity_cost
         self._rng = np.random.default_rng(0)
@@ -578,7 +578,7 @@ class PanelGuesser:
     number, and spends the extra touch on a card left over from an earlier clue only when it
     fits that clue clearly (``leftover_z``). A clue no mind knows is read through its base
     form (running -> run). ``pictures`` are the captions of the picture deck it plays with
-    (default: the decks read by name in this process, ``pictures.loaded_captions``)."""
+    (default: the shipped emoji deck, ``pictures.shipped_captions``)."""
 
     minds: Sequence[str] = DEFAULT_MINDS
     vocabulary_size: int = PANEL_VOCABULARY
@@ -599,7 +599,7 @@ class PanelGuesser:
         if self.model is not None:
             self.minds = (self.model,)
         if self.pictures is None:
-            self.pictures = loaded_captions()
+            self.pictures = shipped_captions()
         if self.panel is None:
             self.panel = shared_panel(tuple(self.minds), self.vocabulary_size,
                                       None if self.cache_dir is None else str(self.cache_dir))

@@ -376,12 +376,15 @@ _VOCABULARY = Option("vocabulary_size", "int", "clue words considered, most freq
 _PICTURES = Option("picture_meaning", "str", "how a picture's tags make its meaning",
                    choices=PICTURE_MEANINGS)
 _SPACE = Option("space", "object", "a ready clue space (Python only)", optional=True)
+# The deck in play, not a choice of play: a game on a user's picture deck passes its captions.
+_DECK = Option("pictures", "object", "the picture deck's captions: card -> tags (Python only; "
+               "default: the shipped deck)", optional=True, identity=False)
 _EMBEDDING_SPYMASTER = (
     Option("model", "words", "word-vector model(s); two or more make an ensemble"),
     _VOCABULARY, _CACHE, Option("max_number", "int", "the largest number it gives"),
-    _SPACE, _PICTURES)
+    _SPACE, _PICTURES, _DECK)
 _EMBEDDING_GUESSER = (Option("model", "str", "word-vector model"), _VOCABULARY, _CACHE,
-                      _SPACE, _PICTURES)
+                      _SPACE, _PICTURES, _DECK)
 _EV_CONFIG = Option("config", "object", "an EVConfig (Python only)", optional=True)
 _EV_OPTIONS = (*_EMBEDDING_SPYMASTER, _EV_CONFIG,
                Option("risk", "str", "how much risk its clues take", choices=tuple(RISK_PRESETS),
@@ -444,7 +447,7 @@ def _register_builtins() -> None:
         Option("panel", "object", "a ready panel (Python only)", optional=True), _PICTURES,
         Option("model", "str", "one model instead of the panel's minds", optional=True),
         Option("min_zipf", "float", "familiarity floor of clue words", optional=True),
-        Option("known_by", "words", "minds every clue word must be known by"))
+        Option("known_by", "words", "minds every clue word must be known by"), _DECK)
     register("panel-spymaster-v2", "codenames_ai.agents.panel:PanelSpymaster",
              role=Role.SPYMASTER,
              summary="panel spymaster: GloVe, MiniLM and WordNet must agree; familiar words; "
@@ -459,7 +462,7 @@ def _register_builtins() -> None:
                       Option("panel", "object", "a ready panel (Python only)", optional=True),
                       _PICTURES,
                       Option("model", "str", "one model instead of the panel's minds",
-                             optional=True)))
+                             optional=True), _DECK))
     register("ensemble-ev-spymaster-v1", "codenames_ai.agents.spymasters:EVSpymaster",
              role=Role.SPYMASTER,
              summary="expected-value spymaster on GloVe and MiniLM together",

@@ -17,7 +17,7 @@ from ..core.actions import Clue, Cover
 from ..core.cards import Identity
 from ..core.errors import ModelError
 from ..core.views import SpymasterView
-from ..pictures import Captions, loaded_captions
+from ..pictures import Captions, shipped_captions
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from .explain import Alternative, ClueExplanation, ScoredCard
 from .space import DEFAULT_VOCABULARY, ClueSpace, EnsembleSpace, clue_space
@@ -50,8 +50,8 @@ class Board:
 
 class EmbeddingSpymaster:
     """Shared machinery: the clue space, reading the board, covers and explanations.
-    ``pictures`` are the captions of the picture deck it plays with (default: the decks read
-    by name in this process, ``pictures.loaded_captions``)."""
+    ``pictures`` are the captions of the picture deck it plays with (default: the shipped
+    emoji deck, ``pictures.shipped_captions``)."""
 
     agent_id = "embedding-spymaster"
 
@@ -74,7 +74,7 @@ class EmbeddingSpymaster:
             raise ValueError(f"unknown picture_meaning {picture_meaning!r}; choose one of "
                              f"{', '.join(PICTURE_MEANINGS)}")
         self.picture_meaning = picture_meaning
-        self.pictures = loaded_captions() if pictures is None else pictures
+        self.pictures = shipped_captions() if pictures is None else pictures
         self.explanations: list[ClueExplanation] = []
         self._rng = np.random.default_rng(0)
 

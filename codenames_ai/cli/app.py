@@ -14,6 +14,7 @@ from .. import __version__
 from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, takes_option
 from ..core import (
     DEFAULT_MAX_TURNS,
+    ClueValidator,
     CodenamesError,
     GameRecord,
     Layout,
@@ -29,6 +30,7 @@ from ..core import (
 from ..core.errors import ConfigError
 from ..decks import default_deck, read_deck
 from ..output import check_target, write_file
+from ..pictures import PictureDeck, load_deck
 from ..render import render_game
 from . import agents as agents_cli
 from . import registry as registry_cli
@@ -224,13 +226,16 @@ def watch(
                               bystanders=bystanders, assassins=assassins),
         clue_rules_name=clue_rules_name.value if clue_rules_name else None,
     )
-    words = _deck(rules, deck)
+    words, pictures = _deck(rules, deck)
     if record is not None:
         check_target(record, "--record")
-    seats = _seats(rules, (red_spymaster, blue_spymaster), (red_guesser, blue_guesser))
-    game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns)
+    seats = _seats(rules, (red_spymaster, blue_spymaster), (red_guesser, blue_guesser),
+                   pictures)
+    game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns,
+                     validator=_validator(rules, pictures))
     explanations = _explanations(seats, game) if explain else {}
-    for block in render_game(game, tags=tags):
+    for block in render_game(game, tags=tags, validator=_validator(rules, pictures),
+                             deck=pictures):
         typer.echo(block)
         if block.startswith("Turn ") and " spymaster: " in block and block in explanations:
             typer.echo("  why: " + explanations[block])
@@ -314,14 +319,15 @@ def play(
     game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
     rules = build_rules(edition_name.value, guess_limit_name=guess_limit_name.value,
                         clue_rules_name=clue_rules_name.value if clue_rules_name else None)
-    words = _deck(rules, deck)
+    words, pictures = _deck(rules, deck)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(color=interactive if color is None else color,
                       width=shutil.get_terminal_size((100, 24)).columns,
                       stream=sys.stdin if interactive and time_limit is not None else None,
-                      tags=tags)
+                      tags=tags, deck=pictures)
     guesser_options: dict[str, object] = {"model": model} if model else {}
-    spymaster_options = dict(guesser_options)
+    spymaster_options = {**guesser_options, **_picture_options(spymaster, pictures)}
+    guesser_options.update(_picture_options(guesser, pictures))
     if takes_option(spymaster, "risk"):
         spymaster_options["risk"] = strength.value
     rules, seats, _ = seats_for_role(
@@ -332,7 +338,8 @@ def play(
     # shown only once the game is over.
     typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value} "
                "(type 'help' at any prompt)")
-    game = play_game(rules, seats, seed=game_seed, deck=words)
+    game = play_game(rules, seats, seed=game_seed, deck=words,
+                     validator=_validator(rules, pictures))
     for line in summary(game, seats, explain=explain):
         typer.echo(line)
     typer.echo(f"Seed {game_seed}: codenames play --seed {game_seed} deals this board again.")
@@ -395,21 +402,27 @@ def check(
         raise typer.Exit(code=1)
 
 
-def _seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str]) -> Seats:
-    """Seats for the variant from agent ids (red, blue); each seat gets its own agent."""
+def _seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str],
+           pictures: PictureDeck | None = None) -> Seats:
+    """Seats for the variant from agent ids (red, blue); each seat gets its own agent (and
+    the captions of a user's picture deck, when it reads pictures)."""
     from ..agents.registry import make_agent
     from ..core.cards import Role as SeatRole
     from ..core.cards import Team
     from ..core.protocols import Guesser, Spymaster
 
     def spymaster(team: Team) -> Spymaster:
-        agent: Spymaster = make_agent(spymasters[0 if team is Team.RED else 1],
-                                      role=SeatRole.SPYMASTER, seat=f"--{team.value}-spymaster")
+        name = spymasters[0 if team is Team.RED else 1]
+        agent: Spymaster = make_agent(name, role=SeatRole.SPYMASTER,
+                                      seat=f"--{team.value}-spymaster",
+                                      **_picture_options(name, pictures))
         return agent
 
     def guesser(team: Team) -> Guesser:
-        agent: Guesser = make_agent(guessers[0 if team is Team.RED else 1],
-                                    role=SeatRole.GUESSER, seat=f"--{team.value}-guesser")
+        name = guessers[0 if team is Team.RED else 1]
+        agent: Guesser = make_agent(name, role=SeatRole.GUESSER,
+                                    seat=f"--{team.value}-guesser",
+                                    **_picture_options(name, pictures))
         return agent
 
     seats = Seats.for_variant(rules.variant, spymaster=spymaster, guesser=guesser)
@@ -440,12 +453,31 @@ def _explanations(seats: Seats, game: GameRecord) -> dict[str, str]:
             for event, explanation in paired_explanations(game, seats) if explanation}
 
 
-def _deck(rules: RuleSet, deck: Path | None) -> tuple[str, ...]:
-    """The user's word list if given, else the shipped deck; enough cards for the grid."""
+def _deck(rules: RuleSet, deck: Path | None) -> tuple[tuple[str, ...], PictureDeck | None]:
+    """The cards to deal from (the user's deck if given, else the shipped one; enough for
+    the grid), and the user's picture deck, whose captions the agents, the clue rules and
+    the board must be given (``None`` for words and the shipped pictures)."""
     needed = rules.layout.cells
-    if deck is not None:
-        return read_deck(deck, needed=needed)
-    return default_deck(rules.edition, needed=needed)
+    if deck is None:
+        return default_deck(rules.edition, needed=needed), None
+    if deck.is_dir() or deck.suffix.lower() == ".tsv":
+        pictures = load_deck(deck, needed=needed)
+        return pictures.names, pictures
+    return read_deck(deck, needed=needed), None
+
+
+def _picture_options(agent: str, deck: PictureDeck | None) -> dict[str, object]:
+    """``pictures=`` for an agent that reads pictures, when a user's picture deck is in play."""
+    return {"pictures": deck.captions} if deck and takes_option(agent, "pictures") else {}
+
+
+def _validator(rules: RuleSet, deck: PictureDeck | None) -> ClueValidator | None:
+    """The clue rules for a user's picture deck (its tags); ``None``: the rule set's own."""
+    if deck is None:
+        return None
+    from ..legality.validator import validator_for
+
+    return validator_for(rules.clue_rules, deck.captions)
 
 
 def main() -> None:

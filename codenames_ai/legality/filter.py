@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from .. import __version__
 from ..files import atomic_write
-from ..pictures import Captions, loaded_captions
+from ..pictures import Captions, shipped_captions
 from .analysis import analyze, analyze_card, normalize
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
 from .validator import keys
@@ -106,9 +106,9 @@ class CandidateFilter:
     def legal_mask(self, visible_words: Sequence[str], pictures: Captions | None = None
                    ) -> npt.NDArray[np.bool_]:
         """``mask[i]`` is true when ``self.words[i]`` is a legal clue with these cards visible.
-        ``pictures`` are the captions of the picture deck in play (default: the decks read by
-        name in this process, ``pictures.loaded_captions``)."""
-        captions = loaded_captions() if pictures is None else pictures
+        ``pictures`` are the captions of the picture deck in play (default: the shipped emoji
+        deck, ``pictures.shipped_captions``)."""
+        captions = shipped_captions() if pictures is None else pictures
         mask = self._intrinsic_ok.copy()
         for card in visible_words:
             mask[self.blocked_by(card, captions.get(card, ()))] = False

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from ..core.clues import ClueContext, ClueViolation
-from ..pictures import Captions, loaded_captions
+from ..pictures import Captions, shipped_captions
 from .analysis import WordAnalysis, analyze, analyze_card
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
 
@@ -37,13 +37,13 @@ def _message(rule: str, clue: str, card: str, shared: frozenset[str]) -> str:
 
 class LegalityValidator:
     """Checks a clue word with the switches of a ``ClueRules`` preset or house rules.
-    ``pictures`` are the captions of the picture deck in play (default: the decks read by
-    name in this process, ``pictures.loaded_captions``)."""
+    ``pictures`` are the captions of the picture deck in play (default: the shipped emoji
+    deck, ``pictures.shipped_captions``)."""
 
     def __init__(self, rules: ClueRules, pictures: Captions | None = None) -> None:
         self.rules = rules
         self.name = rules.name
-        self.pictures = loaded_captions() if pictures is None else pictures
+        self.pictures = shipped_captions() if pictures is None else pictures
         self._intrinsic = [r for r in INTRINSIC_RULES if r in rules.checks]
         self._relational = [(r, RELATIONAL_RULES[r][0], RELATIONAL_RULES[r][1])
                             for r in RELATIONAL_RULES if r in rules.checks]

@@ -19,6 +19,7 @@ from ..core.actions import Clue, Cover, Guess, GuesserAction, Pass, parse_clue_n
 from ..core.clues import check_clue, normalize_word, resolve_validator
 from ..core.errors import GameInterrupted, MoveTimedOut
 from ..core.views import GuesserView, PublicView, SpymasterView
+from ..pictures import PictureDeck
 from ..render import column_label, describe_event, render_board
 
 HELP = """commands:
@@ -42,6 +43,7 @@ class Console:
     width: int = 100
     save_on_quit: bool = True
     tags: bool = False  # Pictures: list the caption tags under the board
+    deck: PictureDeck | None = None  # the picture deck in play (None: the shipped one)
     clock: Callable[[], float] = time.monotonic
     _quitting: bool = field(default=False, init=False)
 
@@ -105,7 +107,7 @@ class _Person:
         c = self.console
         c.write(render_board(view.words, view.revealed, view.rules.layout.cols,
                              key=key, color=c.color, width=c.width,  # type: ignore[arg-type]
-                             tags=c.tags))
+                             tags=c.tags, deck=c.deck))
         c.write(f"red {view.red_left} left, blue {view.blue_left} left; turn {view.turn}, "
                 f"{view.current_team.value} to play (you are {view.team.value})")
 

@@ -46,7 +46,7 @@ from ..core import (
 )
 from ..core.state import GameState
 from ..decks import default_deck, read_word_list, wordlists_dir
-from ..pictures import picture
+from ..pictures import shipped_picture
 from ..render import describe_event, describe_outcome
 
 ROLES = ("guess", "spymaster", "coop", "watch")
@@ -261,7 +261,7 @@ class WebGame:
         over = state.outcome is not None
         cards = []
         for i, word in enumerate(state.board.words):
-            card = picture(word)
+            card = shipped_picture(word)  # the web plays the shipped deck only
             shown = state.board.key[i] if state.is_revealed(i) else None
             cards.append({
                 "index": i, "word": word,
