@@ -20,15 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from codenames_ai.core import ConfigError
+from codenames_ai.harness.backends import SerialBackend
 from codenames_ai.harness.results import parse_result
+from codenames_ai.harness.run import run_tournament
 from codenames_ai.harness.spec import TournamentSpec
 
 CLI = [sys.executable, "-m", "codenames_ai"]
 CHEAP = ["--spymasters", "random-spymaster-v1", "--guessers", "random-guesser-v1"]
-
-
-def codenames(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, cwd=cwd, timeout=300)
 
 
 def in_process(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
@@ -106,12 +104,15 @@ def test_kill_9_of_the_driver_leaves_no_worker_behind(tmp_path: Path) -> None:
     assert not [w for w in workers if alive(w)], "workers outlived their driver by 5 s"
 
 
-def test_a_folder_in_use_by_a_running_tournament_is_refused(tmp_path: Path) -> None:
+def test_a_folder_in_use_by_a_running_tournament_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """0c1badc: two runs on one --out wrote 244 games twice."""
     out = tmp_path / "out"
     first = start_pool_run(tmp_path, out)
     try:
-        second = codenames("tournament", "--out", str(out), "--quiet", cwd=tmp_path)
+        second = in_process(capsys, monkeypatch, tmp_path, "tournament", "--out", str(out),
+                            "--quiet")
         assert_one_line(second, "is in use by another codenames tournament (process ")
     finally:
         first.kill()
@@ -123,11 +124,11 @@ def test_a_folder_in_use_by_a_running_tournament_is_refused(tmp_path: Path) -> N
 
 @pytest.fixture(scope="module")
 def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("finished")
-    done = codenames("tournament", *CHEAP, "--games", "4", "--backend", "serial", "--out",
-                     str(folder / "out"), "--quiet", cwd=folder)
-    assert done.returncode == 0, done.stderr
-    return folder / "out"
+    """A finished 4-game tournament's folder (played in this process)."""
+    out = tmp_path_factory.mktemp("finished") / "out"
+    summary = run_tournament(SPEC, out, SerialBackend(), quiet=True)
+    assert summary.games.played == 4
+    return out
 
 
 @pytest.mark.parametrize(("line", "message"), [
