@@ -57,12 +57,10 @@ class Seats:
         if variant is Variant.COOP:
             return cls.coop(spymaster=spymaster(Team.RED), guesser=guesser(Team.RED))
         if variant is Variant.THREE_PLAYER:
-            red_spymaster = spymaster(Team.RED)
-            return cls.three_player(red_spymaster=red_spymaster,
+            return cls.three_player(red_spymaster=spymaster(Team.RED),
                                     blue_spymaster=spymaster(Team.BLUE),
                                     guesser=guesser(Team.RED))
-        red_spymaster, red_guesser = spymaster(Team.RED), guesser(Team.RED)
-        return cls.standard(red_spymaster=red_spymaster, red_guesser=red_guesser,
+        return cls.standard(red_spymaster=spymaster(Team.RED), red_guesser=guesser(Team.RED),
                             blue_spymaster=spymaster(Team.BLUE), blue_guesser=guesser(Team.BLUE))
 
     def spymaster(self, team: Team) -> Spymaster:
