@@ -101,8 +101,12 @@ def build_agent(ref: AgentRef, role: Role | None = None, seat: str = "") -> Any:
             import_plugin(ref.plugin, ref.agent)
         return make_agent(ref.agent, role=role, seat=seat, **dict(ref.options))
     except CodenamesError as exc:  # the registry's message names the id already
+        message = " ".join(str(exc).split())
+        named = f"agent {ref.agent!r}"
+        if message.startswith(named):  # "agent 'bold' (glove-ev-...): option 'risk' ..."
+            raise ConfigError(f"{entry}{message[len(named):]}") from None
         label = f"agent {ref.label!r}: " if ref.agent != ref.label else ""
-        raise ConfigError(f"{label}{' '.join(str(exc).split())}") from None
+        raise ConfigError(f"{label}{message}") from None
     except Exception as exc:  # the constructor refused an option value, or crashed
         options = f" with options {dict(ref.options)}" if ref.options else ""
         kind = "" if isinstance(exc, ValueError | TypeError) else f"{type(exc).__name__}: "
