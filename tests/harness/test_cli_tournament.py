@@ -161,9 +161,14 @@ def test_spec_typo_and_another_tournament(
     assert done.returncode == 0 and "4 games played" in done.stdout
 
 
-def test_unreachable_ray_cluster(tmp_path: Path) -> None:
-    pytest.importorskip("ray", reason="the Ray backend is the optional extra codenames-ai[ray]")
-    done = codenames("tournament", *CHEAP, "--backend", "ray", "--address", "127.0.0.1:9",
-                     "--out", "o", cwd=tmp_path)
+def test_unreachable_ray_cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                in_process: Callable[..., subprocess.CompletedProcess[str]]
+                                ) -> None:
+    ray = pytest.importorskip("ray",
+                              reason="the Ray backend is the optional extra codenames-ai[ray]")
+    # As in a new process, even if another test left a local Ray running in this one.
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    done = in_process("tournament", *CHEAP, "--backend", "ray", "--address", "127.0.0.1:9",
+                      "--out", "o", cwd=tmp_path)
     assert done.returncode == 1
     assert "error: cannot reach the Ray cluster at 127.0.0.1:9" in done.stderr
