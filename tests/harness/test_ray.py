@@ -37,18 +37,22 @@ def test_same_summary_as_serial_with_shared_models(tmp_path: Path, backend: RayB
     assert on_ray.games.played == 4
 
 
-def test_a_dead_worker_is_retried(tmp_path: Path, backend: RayBackend) -> None:
+@pytest.mark.parametrize("games", [
+    # Two games, a batch each: each game kills its worker once, and Ray retries its batch.
+    pytest.param(2, id="retried"),
+    # Batches of two games: the first game kills its worker, then the second one in the
+    # batch Ray retried, and the games are played one by one. Each death costs a new worker.
+    pytest.param(4, id="then-alone", marks=pytest.mark.slow)])
+def test_a_dead_worker_is_retried(tmp_path: Path, backend: RayBackend, games: int) -> None:
     markers = tmp_path / "markers"
     markers.mkdir()
     spec = TournamentSpec(
         agents=(AgentRef("killer", "tests.harness.plugins:WorkerKiller",
                          (("letters", "abcdefghijklmnopqrstuvwxyz"), ("marker_dir", str(markers)))),
                 AgentRef("rg", "random-guesser-v1")),
-        spymasters=("killer",), guessers=("rg",), games=4, seed=2, swap_sides=False)
+        spymasters=("killer",), guessers=("rg",), games=games, seed=2, swap_sides=False)
     run_tournament(spec, tmp_path / "once", backend, quiet=True)
     results = list(read_results(tmp_path / "once"))
-    # Batches of two games on four boards: each batch's first game kills its worker, the
-    # retried batch's second one too, and both are then played alone.
-    assert len(list(markers.iterdir())) == 4, "every board should have killed its worker"
-    assert sorted(r["game"] for r in results) == list(range(4))
+    assert len(list(markers.iterdir())) == games, "every board should have killed its worker"
+    assert sorted(r["game"] for r in results) == list(range(games))
     assert all(r["status"] == "ok" for r in results)
