@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import emoji
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 from codenames_ai.agents import make_agent
 from codenames_ai.agents.space import clue_space
+from codenames_ai.cli.app import app as cli
 from codenames_ai.core import PICTURES, DeckError, GameRecord, Seats, play_game, replay
 from codenames_ai.decks import default_deck, read_deck
 from codenames_ai.legality import CandidateFilter, validator_for
@@ -204,11 +204,9 @@ def test_a_user_image_deck_plays(tmp_path: Path) -> None:
     card = load_image_deck(tmp_path / "deck", needed=20).card("card00.png")
     assert card is not None and card.image == tmp_path / "deck" / "card00.png"
     assert read_deck(tmp_path / "deck", needed=20) == tuple(names)
-    done = subprocess.run(
-        [sys.executable, "-m", "codenames_ai", "watch", "--edition", "pictures", "--deck",
-         str(tmp_path / "deck"), "--seed", "1", "--tags"],
-        capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
+    done = CliRunner().invoke(cli, ["watch", "--edition", "pictures", "--deck",
+                                    str(tmp_path / "deck"), "--seed", "1", "--tags"])
+    assert done.exit_code == 0, done.output
     # The board shows the deck's images by file name, and --tags their captions.
     assert "[card00.png]" in done.stdout
     assert "picture card image" in done.stdout  # tags only this deck's captions hold
