@@ -356,7 +356,7 @@ def test_a_custom_key_needs_an_agent_for_each_team() -> None:
 
 
 def test_play_shows_the_seed_only_after_the_game() -> None:
-    result = codenames(*PLAY, "--seed=3", stdin="A1\n" + QUIT)
+    result = run(*PLAY, "--seed=3", stdin="A1\n" + QUIT)
     assert result.code == 0, result.err
     lines = result.out.splitlines()
     seeded = [i for i, line in enumerate(lines) if "seed" in line.lower()]
