@@ -82,18 +82,21 @@ if __name__ == "__main__":  # before the project's imports, which alone take 0.2
 
 from codenames_ai.agents import REGISTRY, make_agent  # noqa: E402
 from codenames_ai.core import (  # noqa: E402
+    IDLE,
     WORDS,
     Clue,
     ClueGiven,
     CodenamesError,
     EndReason,
-    GameState,
     Guess,
     Identity,
+    Match,
     Pass,
     Phase,
     Role,
+    Seats,
     Spymaster,
+    Team,
     deal,
     normalize_word,
 )
@@ -117,7 +120,7 @@ class ReaderError(Exception):
 @dataclass(frozen=True)
 class Scheduled:
     spymaster: str
-    board: int  # deals the board and starts the spymaster, as single_team does
+    board: int  # the race's seed: deals the board and starts the spymaster
 
 
 @dataclass(frozen=True)
@@ -181,17 +184,29 @@ class Turn:
         return not kinds or any(kind != "own" for kind in kinds)
 
 
+class ReaderSeat:
+    """The reader's guesser seat: its moves arrive as commands, so the match never asks it."""
+
+    agent_id = "reader"
+
+    def guess(self, view: object) -> Guess | Pass:
+        raise RuntimeError("the reader's guesses come from its commands")
+
+
 class Game:
-    """A single-team race (as ``codenames_ai.agents.evaluation.single_team``) stopped at each
-    of the reader's decisions: the reader's team plays alone, the other team passes."""
+    """A single-team race (as ``codenames_ai.agents.evaluation.single_team``: the core's
+    match with idle seats for the other team) stopped at each of the reader's decisions."""
 
     def __init__(self, scheduled: Scheduled, words: Sequence[str]) -> None:
         self.spymaster: Spymaster = make_agent(scheduled.spymaster)
-        self.state = GameState(WORDS, deal(WORDS, words, scheduled.board))
-        self.team = self.state.board.starting_team
-        hook = getattr(self.spymaster, "start_game", None)
-        if callable(hook):
-            hook(scheduled.board * 2)
+        board = deal(WORDS, words, scheduled.board)
+        self.team = board.starting_team
+        race = ((self.spymaster, ReaderSeat(), IDLE, IDLE) if self.team is Team.RED
+                else (IDLE, IDLE, self.spymaster, ReaderSeat()))
+        # The reader's own turns are counted here (MAX_TURNS), not by the match.
+        self.match = Match.new(WORDS, Seats(*race), seed=scheduled.board, board=board,
+                               max_turns=None)
+        self.state = self.match.state
         self.turns: list[Turn] = []
         self.played: list[dict[str, str]] = []  # the reader's actions, as in ACTIONS
         self.clue_turns = 0  # counted as single_team counts them, invalid clues too
@@ -211,27 +226,19 @@ class Game:
         clue without having seen the next."""
         state = self.state
         while not state.is_over:
-            if state.current_team is not self.team:
-                if state.phase is Phase.COVER:
-                    state.apply(self.spymaster.choose_cover(
-                        state.spymaster_view(state.current_team)))
-                else:
-                    state.forfeit()  # the idle team passes
-            elif state.phase is Phase.CLUE:
+            ours = state.current_team is self.team
+            if ours and state.phase is Phase.GUESS:
+                return
+            if ours and state.phase is Phase.CLUE:
                 if self.waiting_for == "rate":
                     return
                 self.clue_turns += 1
                 if self.clue_turns > MAX_TURNS:
                     state.abandon()
                     return
-                clue = self.spymaster.give_clue(state.spymaster_view(self.team))
-                state.apply(clue)
-                if isinstance(state.events[-1], ClueGiven):  # an invalid clue ends the turn
-                    self.turns.append(Turn(len(self.turns) + 1, clue))
-            elif state.phase is Phase.GUESS:
-                return
-            else:
-                state.apply(self.spymaster.choose_cover(state.spymaster_view(self.team)))
+            move = self.match.step()  # the spymaster's move, or the idle team's forfeit
+            if isinstance(move.action, Clue) and isinstance(state.events[-1], ClueGiven):
+                self.turns.append(Turn(len(self.turns) + 1, move.action))  # not an invalid one
 
     def kind(self, identity: Identity) -> str:
         if identity is self.team.agent:
