@@ -160,7 +160,8 @@ def test_a_results_line_changed_by_hand_is_named(
 @pytest.mark.parametrize(("text", "message"), [
     ('spymasters = ["bold"]\nguessers = ["random-guesser-v1"]\n'
      '[agents.bold]\nagent = "glove-ev-spymaster-v1"\noptions = { risk = "insane" }\n',
-     "agent 'bold' (glove-ev-spymaster-v1): cannot be built with options {'risk': 'insane'}"),
+     "agent 'bold' (glove-ev-spymaster-v1): option 'risk' is one of cautious, normal, bold, "
+     "not 'insane'"),
     ('spymasters = ["random-guesser-v1"]\nguessers = ["random-guesser-v1"]\n',
      "needs a spymaster, and 'random-guesser-v1' is not one"),
 ])
