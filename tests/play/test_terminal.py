@@ -2,8 +2,9 @@
 through a real pseudo-terminal, and the bad input a person can type.
 
 The games of each role run ``codenames play`` in this process through ``main()`` (the real
-entry point), so the AI's models load once for the file instead of once per game; the pipe
-and the pseudo-terminals are real processes.
+entry point), so the AI's models load once for the file instead of once per game. The pipe
+and the pseudo-terminals are real processes, started together the first time a test needs
+one: each loads the models, and side by side they use both cores.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -59,14 +62,75 @@ def play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Play:
     return run
 
 
-def test_guess_role_through_a_pipe(tmp_path: Path) -> None:
-    save = tmp_path / "game.jsonl"
-    result = subprocess.run([*COMMAND, "--seed", "5", "--save", str(save)],
-                            input="\n".join(["", "help", "zzz", "pass", *CELLS * 4]),
-                            capture_output=True, text=True, timeout=300)
+def on_a_terminal(args: list[str], save: Path,
+                  answer: Callable[[bytes], bytes | None]) -> tuple[int | None, str]:
+    """``codenames play ARGS`` on a real pseudo-terminal: at each prompt it types what
+    ``answer`` gives for the output so far (None: nothing). The exit code and the output."""
+    main, secondary = pty.openpty()
+    process = subprocess.Popen([*COMMAND, *args, "--save", str(save)], stdin=secondary,
+                               stdout=secondary, stderr=secondary, close_fds=True)
+    os.close(secondary)
+    output = b""
+    deadline = time.monotonic() + 240
+    while process.poll() is None and time.monotonic() < deadline:
+        ready, _, _ = select.select([main], [], [], 0.2)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            break
+        output += chunk
+        if chunk.rstrip().endswith(b">"):
+            typed = answer(output)
+            if typed is not None:
+                os.write(main, typed)
+    if process.poll() is None and time.monotonic() >= deadline:
+        process.kill()
+    process.wait(timeout=30)
+    os.close(main)
+    return process.returncode, output.decode(errors="replace")
+
+
+def leave_once_late(output: bytes) -> bytes | None:
+    """Say nothing until the clock has run out on a move, then leave (and save)."""
+    return b"quit\ny\ny\n" if b"ran out of time" in output else None
+
+
+@dataclass
+class Real:
+    """Games in real processes, running; each test waits for its own."""
+
+    folder: Path
+    pipe: Future[subprocess.CompletedProcess[str]]
+    terminal: Future[tuple[int | None, str]]
+    late: Future[tuple[int | None, str]]
+
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Real]:
+    """All started at once: through a pipe, on a terminal, and on a terminal with a time
+    limit."""
+    folder = tmp_path_factory.mktemp("real")
+    answers = iter(CELLS * 4)
+    with ThreadPoolExecutor(3) as pool:
+        yield Real(
+            folder,
+            pipe=pool.submit(
+                subprocess.run, [*COMMAND, "--seed", "5", "--save", str(folder / "pipe.jsonl")],
+                input="\n".join(["", "help", "zzz", "pass", *CELLS * 4]),
+                capture_output=True, text=True, timeout=300),
+            terminal=pool.submit(on_a_terminal, ["--seed", "5"], folder / "pty.jsonl",
+                                 lambda _: (next(answers, "quit") + "\n").encode()),
+            late=pool.submit(on_a_terminal, ["--seed", "5", "--time-limit", "2"],
+                             folder / "late.jsonl", leave_once_late))
+
+
+def test_guess_role_through_a_pipe(real: Real) -> None:
+    result = real.pipe.result()
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
-    out, record = result.stdout, saved(save)
+    out, record = result.stdout, saved(real.folder / "pipe.jsonl")
     assert "type a card, a coordinate" in out and "no card 'zzz'" in out
     assert "make at least one guess before passing" in out
     assert "\x1b[" not in out  # no colours in a pipe
@@ -128,64 +192,18 @@ def test_quit_asks_to_save_and_end_of_input_stops_cleanly(play: Play) -> None:
     assert record.outcome.reason is EndReason.STOPPED
 
 
-def test_a_whole_game_in_a_real_pseudo_terminal(tmp_path: Path) -> None:
-    save = tmp_path / "pty.jsonl"
-    main, secondary = pty.openpty()
-    process = subprocess.Popen([*COMMAND, "--seed", "5", "--save", str(save)],
-                               stdin=secondary, stdout=secondary, stderr=secondary,
-                               close_fds=True)
-    os.close(secondary)
-    output = b""
-    answers = iter(CELLS * 4)
-    deadline = time.monotonic() + 240
-    while process.poll() is None and time.monotonic() < deadline:
-        ready, _, _ = select.select([main], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(main, 65536)
-            except OSError:
-                break
-            output += chunk
-            if chunk.rstrip().endswith(b">"):
-                os.write(main, (next(answers, "quit") + "\n").encode())
-    process.wait(timeout=30)
-    os.close(main)
-    text = output.decode(errors="replace")
-    assert process.returncode == 0, text[-2000:]
+def test_a_whole_game_in_a_real_pseudo_terminal(real: Real) -> None:
+    code, text = real.terminal.result()
+    assert code == 0, text[-2000:]
     assert "\x1b[" in text  # a terminal gets colours
     assert "wins on turn" in text or "virtual team" in text
-    assert GameRecord.from_jsonl(save.read_text()).outcome.winner is not None
+    assert GameRecord.from_jsonl((real.folder / "pty.jsonl").read_text()).outcome.winner
 
 
-def test_a_person_over_the_time_limit_forfeits_the_move(tmp_path: Path) -> None:
-    save = tmp_path / "late.jsonl"
-    main, secondary = pty.openpty()
-    process = subprocess.Popen([*COMMAND, "--seed", "5", "--time-limit", "2", "--save",
-                                str(save)], stdin=secondary, stdout=secondary,
-                               stderr=secondary, close_fds=True)
-    os.close(secondary)
-    output = b""
-    prompts = 0
-    deadline = time.monotonic() + 240
-    while process.poll() is None and time.monotonic() < deadline:
-        ready, _, _ = select.select([main], [], [], 0.2)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(main, 65536)
-        except OSError:
-            break
-        output += chunk
-        if chunk.rstrip().endswith(b">"):
-            prompts += 1
-            if b"ran out of time" in output:  # the first move was forfeit: now leave
-                os.write(main, b"quit\ny\ny\n")
-            # otherwise say nothing and let the clock run out
-    process.wait(timeout=30)
-    os.close(main)
-    text = output.decode(errors="replace")
+def test_a_person_over_the_time_limit_forfeits_the_move(real: Real) -> None:
+    _, text = real.late.result()
     assert "s left)" in text or "ran out of time" in text, text[-1500:]
-    record = GameRecord.from_jsonl(save.read_text())
+    record = GameRecord.from_jsonl((real.folder / "late.jsonl").read_text())
     assert any(type(e).__name__ == "TimedOut" for e in record.events)
 
 
