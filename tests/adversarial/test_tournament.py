@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,10 +91,48 @@ def start_pool_run(tmp_path: Path, out: Path) -> subprocess.Popen[bytes]:
     return process
 
 
+Run = tuple[subprocess.Popen[bytes], Path]
+
+
+@pytest.fixture(scope="module")
+def pool_runs() -> Iterator[list[Run]]:
+    """The pool tournaments this module started; those still running are killed at its end."""
+    runs: list[Run] = []
+    yield runs
+    for process, _ in runs:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture
+def pool_run(pool_runs: list[Run], tmp_path_factory: pytest.TempPathFactory) -> Run:
+    """A pool tournament in progress, and its --out: the one the module runs already (its
+    workers take seconds to start), or a new one if a test killed it."""
+    if not pool_runs or pool_runs[-1][0].poll() is not None:
+        folder = tmp_path_factory.mktemp("pool")
+        pool_runs.append((start_pool_run(folder, folder / "out"), folder / "out"))
+    return pool_runs[-1]
+
+
+def test_a_folder_in_use_by_a_running_tournament_is_refused(
+        pool_run: Run, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """0c1badc: two runs on one --out wrote 244 games twice."""
+    first, out = pool_run
+    second = in_process(capsys, monkeypatch, tmp_path, "tournament", "--out", str(out),
+                        "--quiet")
+    assert_one_line(second, "is in use by another codenames tournament (process ")
+    assert first.poll() is None
+    lines = (out / "games.jsonl").read_bytes().splitlines()
+    games = [json.loads(line)["game"] for line in lines if line.endswith(b"}")]
+    assert len(games) == len(set(games))
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_kill_9_of_the_driver_leaves_no_worker_behind(tmp_path: Path) -> None:
+def test_kill_9_of_the_driver_leaves_no_worker_behind(pool_run: Run) -> None:
     """0c1badc: two workers per kill, ~520 MB each, blocked on a pipe for 18+ minutes."""
-    process = start_pool_run(tmp_path, tmp_path / "out")
+    process, _ = pool_run
     workers = children(process.pid)
     assert len(workers) >= 2
     os.kill(process.pid, signal.SIGKILL)
@@ -102,24 +141,6 @@ def test_kill_9_of_the_driver_leaves_no_worker_behind(tmp_path: Path) -> None:
     while any(alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [w for w in workers if alive(w)], "workers outlived their driver by 5 s"
-
-
-def test_a_folder_in_use_by_a_running_tournament_is_refused(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """0c1badc: two runs on one --out wrote 244 games twice."""
-    out = tmp_path / "out"
-    first = start_pool_run(tmp_path, out)
-    try:
-        second = in_process(capsys, monkeypatch, tmp_path, "tournament", "--out", str(out),
-                            "--quiet")
-        assert_one_line(second, "is in use by another codenames tournament (process ")
-    finally:
-        first.kill()
-        first.wait()
-    lines = (out / "games.jsonl").read_bytes().splitlines()
-    games = [json.loads(line)["game"] for line in lines if line.endswith(b"}")]
-    assert len(games) == len(set(games))
 
 
 @pytest.fixture(scope="module")
