@@ -11,10 +11,18 @@ from codenames_ai.core import Board, GameState, Identity, Layout, RuleSet, Team,
 from codenames_ai.decks import default_deck
 
 # Property tests draw the same examples on every run, so CI is reproducible; to look for new
-# failures, run them with HYPOTHESIS_PROFILE=explore (a fresh random draw each time).
+# failures, run them with HYPOTHESIS_PROFILE=explore (a fresh random draw each time, and ten
+# times as many examples for the probes that ask ``probe_examples``).
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "reproducible")
 settings.register_profile("reproducible", derandomize=True)
 settings.register_profile("explore", derandomize=False)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "reproducible"))
+settings.load_profile(PROFILE)
+
+
+def probe_examples(default: int) -> int:
+    """How many examples a probe draws: ``default`` in the reproducible run (CI), ten times
+    as many under HYPOTHESIS_PROFILE=explore."""
+    return default * 10 if PROFILE == "explore" else default
 
 # A 3x3 game: red starts with 2 agents + the double agent, blue has 2, 3 bystanders, 1 assassin.
 SMALL_LAYOUT = Layout(rows=3, cols=3, first_team_agents=2, second_team_agents=2,

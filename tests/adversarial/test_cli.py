@@ -34,6 +34,8 @@ from codenames_ai.core import WORDS, CodenamesError, GameRecord, Seats, play_gam
 from codenames_ai.decks import default_deck
 from codenames_ai.render import render_game
 
+from ..conftest import probe_examples
+
 SPYMASTER, GUESSER = "random-spymaster-v1", "random-guesser-v1"
 WATCH = ["watch", f"--red-spymaster={SPYMASTER}", f"--blue-spymaster={SPYMASTER}",
          f"--red-guesser={GUESSER}", f"--blue-guesser={GUESSER}"]
@@ -42,8 +44,9 @@ QUIT = "quit\ny\nn\n"  # leave at the first prompt, without saving
 BOARD = ("bank,river,piano,guitar,ocean,whale,apple,dog,cat,school,church,office,prince,sun,"
          "tissue,moon,star,knife,fork,bridge,car,train,ship,plane,horse")
 KEY = "RRRRRRRRRBBBBBBBBNNNNNNNA"
-# CLI_PROBE_EXAMPLES=2000 for a longer probe; the default keeps the file fast.
-EXAMPLES = int(os.environ.get("CLI_PROBE_EXAMPLES", "60"))
+# CLI_PROBE_EXAMPLES=2000 for a longer probe; the default keeps the file fast (ten times as
+# many under HYPOTHESIS_PROFILE=explore).
+EXAMPLES = int(os.environ.get("CLI_PROBE_EXAMPLES", probe_examples(30)))
 FAST = settings(max_examples=EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])

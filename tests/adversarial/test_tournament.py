@@ -26,6 +26,8 @@ from codenames_ai.harness.results import parse_result
 from codenames_ai.harness.run import run_tournament
 from codenames_ai.harness.spec import TournamentSpec
 
+from ..conftest import probe_examples
+
 CLI = [sys.executable, "-m", "codenames_ai"]
 CHEAP = ["--spymasters", "random-spymaster-v1", "--guessers", "random-guesser-v1"]
 
@@ -231,7 +233,7 @@ FIELDS = st.fixed_dictionaries({}, optional={
     "reason": st.text() | JSON, "matchup": JSON, "board": JSON, "red": JSON, "blue": JSON})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=probe_examples(100), deadline=None)
 @given(value=FIELDS | JSON)
 def test_probe_the_results_line_parser(value: Any) -> None:
     line = json.dumps(value)
@@ -243,7 +245,7 @@ def test_probe_the_results_line_parser(value: Any) -> None:
     assert isinstance(result, dict) and isinstance(result["game"], int)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=probe_examples(100), deadline=None)
 @given(raw=st.binary(max_size=200))
 def test_probe_the_results_line_parser_with_raw_bytes(raw: bytes) -> None:
     try:

@@ -34,9 +34,11 @@ from codenames_ai.cli.app import app as cli
 from codenames_ai.core import ConfigError
 from codenames_ai.web.app import MAX_BODY, create_app
 
+from ..conftest import probe_examples
+
 KEY_VALUE = re.compile(r'"key":\s*"')
 PERSON_ROLES = ("guess", "coop", "spymaster")
-FAST = settings(max_examples=120, deadline=None,
+FAST = settings(max_examples=probe_examples(60), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
