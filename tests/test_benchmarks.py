@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.suite import FORMAT, main
+from benchmarks.suite import FORMAT, SECTIONS, main
 
 
-def test_suite_writes_figures_and_compares(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                           ) -> None:
+def test_suite_writes_figures_and_compares(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     first = tmp_path / "first.json"
     main(["--quick", "--only", "engine", "--json", str(first)])
     document = json.loads(first.read_text())
@@ -22,10 +22,15 @@ def test_suite_writes_figures_and_compares(tmp_path: Path, capsys: pytest.Captur
         "bare engine ms/game", "runner + random agents ms/game",
         "record write + parse ms/game", "replay ms/game"}
     assert all(v > 0 for v in document["figures"]["engine"].values())
+    # The comparison, with the section measured above standing in for a second run of it:
+    # every figure twice as large (slower in ms/game) is worse.
+    doubled = {name: 2 * value for name, value in document["figures"]["engine"].items()}
+    monkeypatch.setitem(SECTIONS, "engine", lambda quick: doubled)
     main(["--quick", "--only", "engine", "--json", str(tmp_path / "second.json"),
           "--compare", str(first)])
     out = capsys.readouterr().out
     assert "before" in out and "bare engine ms/game" in out
+    assert out.count("+100.0% worse") == len(doubled), out
 
 
 def test_unknown_sections_and_files_are_refused(tmp_path: Path) -> None:
