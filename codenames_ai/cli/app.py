@@ -333,7 +333,8 @@ def play(
     rules, seats, _ = seats_for_role(
         role.value, rules, console, spymaster_id=spymaster, guesser_id=guesser,
         spymaster_options=spymaster_options, guesser_options=guesser_options,
-        checked=clue_check == "refuse", time_limit=time_limit)
+        checked=clue_check == "refuse", time_limit=time_limit,
+        validator=_validator(rules, pictures))
     # The seed deals the board and key (`codenames watch --seed N` shows the key), so it is
     # shown only once the game is over.
     typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value} "

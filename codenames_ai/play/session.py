@@ -13,6 +13,7 @@ from ..agents.explain import ClueExplanation
 from ..agents.registry import make_agent
 from ..core import (
     ClueGiven,
+    ClueValidator,
     ConfigError,
     GameRecord,
     GuessMade,
@@ -33,9 +34,11 @@ ROLES = ("guess", "spymaster", "coop", "three-player")
 def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id: str,
                    guesser_id: str, spymaster_options: dict[str, Any] | None = None,
                    guesser_options: dict[str, Any] | None = None, checked: bool = True,
-                   time_limit: float | None = None) -> tuple[RuleSet, Seats, Team | None]:
+                   time_limit: float | None = None, validator: ClueValidator | None = None
+                   ) -> tuple[RuleSet, Seats, Team | None]:
     """The rule set (variant set for the role), the seats, and the person's team (``None``
-    when the person plays for both teams)."""
+    when the person plays for both teams). ``validator`` checks a person's clues when the
+    game has its own (a user's picture deck)."""
     def spymaster() -> Any:
         return make_agent(spymaster_id, role=Role.SPYMASTER, seat="the AI spymaster",
                           **(spymaster_options or {}))
@@ -50,7 +53,8 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
         raise ConfigError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}, or use "
                           "`codenames watch`")
     # The person plays red (for_variant asks co-op and three-player's one guesser for red).
-    person: Any = (HumanSpymaster(console, checked=checked, time_limit=time_limit)
+    person: Any = (HumanSpymaster(console, checked=checked, time_limit=time_limit,
+                                  validator=validator)
                    if role == "spymaster" else HumanGuesser(console, time_limit=time_limit))
     person_role = Role.SPYMASTER if role == "spymaster" else Role.GUESSER
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from ..core.actions import Clue, Cover, Guess, GuesserAction, Pass, parse_clue_number
-from ..core.clues import check_clue, normalize_word, resolve_validator
+from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_validator
 from ..core.errors import GameInterrupted, MoveTimedOut
 from ..core.views import GuesserView, PublicView, SpymasterView
 from ..pictures import PictureDeck
@@ -211,9 +211,11 @@ class HumanSpymaster(_Person):
     agent_id = "human-spymaster"
 
     def __init__(self, console: Console, *, checked: bool = True,
-                 time_limit: float | None = None) -> None:
+                 time_limit: float | None = None,
+                 validator: ClueValidator | None = None) -> None:
         super().__init__(console, time_limit=time_limit)
         self.checked = checked
+        self.validator = validator  # the game's (a user's picture deck); None: the rule set's
 
     def give_clue(self, view: SpymasterView) -> Clue:
         self.news(view)
@@ -241,8 +243,8 @@ class HumanSpymaster(_Person):
                 self.console.write(str(exc))
                 continue
             if self.checked:
-                violation = check_clue(clue, view.clue_context(),
-                                       resolve_validator(view.rules.clue_rules))
+                violation = check_clue(clue, view.clue_context(), self.validator
+                                       or resolve_validator(view.rules.clue_rules))
                 if violation is not None:
                     self.console.write(f"refused [{violation.rule}]: {violation.message}")
                     continue

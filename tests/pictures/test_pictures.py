@@ -213,6 +213,17 @@ def test_a_user_image_deck_plays(tmp_path: Path) -> None:
     assert "wins" in done.stdout.splitlines()[-1]
 
 
+def test_a_person_clueing_on_a_user_image_deck_is_checked_against_its_captions(
+        tmp_path: Path) -> None:
+    write_image_deck(tmp_path / "deck")
+    done = CliRunner().invoke(cli, ["play", "--role", "spymaster", "--edition", "pictures",
+                                    "--deck", str(tmp_path / "deck"), "--seed", "1"],
+                              input="image 1\nquit\nn\n")
+    # 'image' is a caption tag of every card of this deck (and of no shipped picture).
+    assert re.search(r"refused \[picture-tag\]: 'image' names what the picture card\d\d\.png "
+                     r"shows", done.stdout), done.stdout
+
+
 @pytest.mark.parametrize(("setup", "message"), [
     (lambda d: (d / "card03.png").unlink(), "'card03.png' is not in"),
     (lambda d: (d / "extra.png").write_bytes(b""), "no tags for extra.png"),
