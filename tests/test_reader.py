@@ -9,6 +9,9 @@ at the end; the game played both ways, call by call, is behind the ``slow`` mark
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import io
 import json
 import shutil
 import socket
@@ -44,6 +47,23 @@ def shown(result: Result) -> str:
     text = result.stdout + result.stderr
     assert SPYMASTER not in text and "seed" not in text.lower(), text
     return text
+
+
+def in_process(folder: Path, *args: str) -> Result:
+    """The script's ``main()`` in this process, freshly imported (it keeps a game in
+    memory)."""
+    spec = importlib.util.spec_from_file_location("reader_in_process", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    reader = importlib.util.module_from_spec(spec)
+    out, err = io.StringIO(), io.StringIO()
+    sys.modules[spec.name] = reader  # for its dataclasses; only while it runs
+    try:
+        spec.loader.exec_module(reader)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = reader.main(["--dir", str(folder), *args])
+    finally:
+        del sys.modules[spec.name]
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 def together(*calls: tuple[Path, tuple[str, ...]]) -> list[Result]:
@@ -122,14 +142,16 @@ def cards(folder: Path, game: int = 0) -> tuple[list[str], str]:
 
 
 def test_a_blind_game_through_the_server(tmp_path: Path, servers: Servers) -> None:
-    """Every command through one server, then a direct call that replays the files it
-    wrote and must print what the server printed."""
+    """Every command through one server, then direct calls that replay the files it wrote
+    and must print what the server printed."""
     folder = tmp_path / "reading"
     assert "setup" in refused(run(folder, "show"))
     passed(run(folder, "setup", "--spymasters", SPYMASTER, "--games-per", "2", "--seed", "3"))
     own, assassin = cards(folder)
+    before = snapshot(folder)
     server = serve(folder, servers)
-    table = passed(run(folder, "show"))
+    # A direct call loads the game while the server loads it, and prints the same.
+    table = passed(same(*together((before, ("show",)), (folder, ("show",)))))
     assert "Game 1 of 2, turn 1." in table and "Clue:" in table
     assert "no card 'notacard'" in refused(run(folder, "touch", "notacard"))
     assert "invalid choice" in refused(run(folder, "rate", "great"))
@@ -153,13 +175,14 @@ def test_a_blind_game_through_the_server(tmp_path: Path, servers: Servers) -> No
     assert server.wait(10) == 0 and not (folder / SOCKET).exists()
     assert "no server runs" in refused(run(folder, "stop-server"))
 
-    # Direct calls, replaying the files the server wrote.
-    summary, table = together((folder, ("summary", "--json")), (folder, ("show",)))
+    # Direct calls replay the files the server wrote (in this process, where the models may
+    # be loaded already; the slow test runs each in a process of its own).
+    summary = in_process(folder, "summary", "--json")
     assert summary.returncode == 0, summary.stderr  # names the spymasters: the experimenter's
     row = json.loads(summary.stdout)["spymasters"][SPYMASTER]
     assert (row["games"], row["wins"], row["assassin_losses"]) == (1, 0, 1)
     assert row["verdicts"] == {"clear": 1, "stretch": 0, "baffling": 1}
-    assert passed(table) == second_game
+    assert passed(in_process(folder, "show")) == second_game
 
 
 @pytest.mark.slow
