@@ -66,29 +66,29 @@ def on_a_terminal(args: list[str], save: Path,
                   answer: Callable[[bytes], bytes | None]) -> tuple[int | None, str]:
     """``codenames play ARGS`` on a real pseudo-terminal: at each prompt it types what
     ``answer`` gives for the output so far (None: nothing). The exit code and the output."""
-    main, secondary = pty.openpty()
+    screen, secondary = pty.openpty()
     process = subprocess.Popen([*COMMAND, *args, "--save", str(save)], stdin=secondary,
                                stdout=secondary, stderr=secondary, close_fds=True)
     os.close(secondary)
     output = b""
     deadline = time.monotonic() + 240
     while process.poll() is None and time.monotonic() < deadline:
-        ready, _, _ = select.select([main], [], [], 0.2)
+        ready, _, _ = select.select([screen], [], [], 0.2)
         if not ready:
             continue
         try:
-            chunk = os.read(main, 65536)
+            chunk = os.read(screen, 65536)
         except OSError:
             break
         output += chunk
         if chunk.rstrip().endswith(b">"):
             typed = answer(output)
             if typed is not None:
-                os.write(main, typed)
+                os.write(screen, typed)
     if process.poll() is None and time.monotonic() >= deadline:
         process.kill()
     process.wait(timeout=30)
-    os.close(main)
+    os.close(screen)
     return process.returncode, output.decode(errors="replace")
 
 
