@@ -74,7 +74,8 @@ def test_kill_9_then_resume_gives_every_game_once(
     process.wait()
     written = games.read_bytes().count(b"\n")
     assert KILL_AFTER <= written < GAMES, "the kill should land in the middle of the run"
-    resumed = in_process("tournament", "--out", str(out), "--quiet", cwd=tmp_path)
+    resumed = in_process("tournament", "--out", str(out), "--backend", "serial", "--quiet",
+                         cwd=tmp_path)
     assert resumed.returncode == 0, resumed.stderr
     indices = [r["game"] for r in read_results(out)]
     assert len(indices) == GAMES and sorted(indices) == list(range(GAMES))
