@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast, overload
 
 from ..core.cards import Role
 from ..core.errors import ConfigError
@@ -156,8 +156,17 @@ def takes_option(agent: str, option: str) -> bool:
     return spec is not None and spec.option(option) is not None
 
 
+@overload
+def make_agent(name: str, *, role: Literal[Role.SPYMASTER], seat: str = "",
+               **options: Any) -> Spymaster: ...
+@overload
+def make_agent(name: str, *, role: Literal[Role.GUESSER], seat: str = "",
+               **options: Any) -> Guesser: ...
+@overload
 def make_agent(name: str, *, role: Role | None = None, seat: str = "",
-               **options: Any) -> Any:
+               **options: Any) -> Spymaster | Guesser: ...
+def make_agent(name: str, *, role: Role | None = None, seat: str = "",
+               **options: Any) -> Spymaster | Guesser:
     """Build the agent registered as ``name`` (or a ``module:Class`` plugin) with
     ``options`` passed to its factory.
 
@@ -185,10 +194,13 @@ def make_agent(name: str, *, role: Role | None = None, seat: str = "",
     agent = factory(**options)
     if role is not None and not callable(getattr(agent, _ROLE_METHOD[role], None)):
         raise _role_mismatch(name, role, seat)
+    if not any(callable(getattr(agent, m, None)) for m in _ROLE_METHOD.values()):
+        raise ConfigError(f"{name!r} built {_short(agent)}, which is neither a spymaster "
+                          "(give_clue) nor a guesser (guess)")
     if spec is not None:
         # The versioned id, and the options that change play, as records and results show it.
         agent.agent_id = spec.agent_id + _option_suffix(spec, options)
-    return agent
+    return cast(Spymaster | Guesser, agent)
 
 
 def load_entry_point(entry_point: str) -> Any:

@@ -82,6 +82,9 @@ def test_a_bug_in_a_constructor_is_not_reported_as_an_option_problem(
     scratch_ids.append("broken-v1")
     with pytest.raises(TypeError, match="unsupported operand"):
         make_agent("broken-v1")
+    with pytest.raises(ConfigError, match="built OrderedDict\\(\\), which is neither a "
+                                          "spymaster"):
+        make_agent("collections:OrderedDict")
     # An option the signature does not take is named before the factory runs.
     with pytest.raises(ConfigError, match="cannot build agent 'codenames_ai.agents.baselines:"
                                           "ScriptedGuesser' with options"):
