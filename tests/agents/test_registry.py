@@ -5,7 +5,6 @@ install hints, plugins from the current folder, and ``codenames agents``."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
@@ -148,26 +147,31 @@ PLUGIN = textwrap.dedent("""
 """)
 
 
-# The installed console script: unlike ``python -m``, it does not put the current folder on
-# the path by itself.
-CODENAMES = str(Path(sys.executable).parent / "codenames")
+def test_a_plugin_in_the_current_folder_works_without_pythonpath(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scratch_ids: list[str]) -> None:
+    from typer.testing import CliRunner
 
+    from codenames_ai.cli.app import app
 
-def test_a_plugin_in_the_current_folder_works_without_pythonpath(tmp_path: Path) -> None:
     (tmp_path / "my_plugin.py").write_text(PLUGIN)
-    listed = subprocess.run(
-        [CODENAMES, "agents", "--role", "guesser", "--plugin",
-         "my_plugin", "--json"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    # As the installed console script runs: the current folder is not on the path (the
+    # walkthrough test in tests/test_api_walkthrough.py runs the real script).
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.setattr(sys, "modules", dict(sys.modules))  # my_plugin is forgotten after
+    scratch_ids.append("first-card-v1")
+    listed = CliRunner().invoke(app, ["agents", "--role", "guesser", "--plugin", "my_plugin",
+                                      "--json"])
+    assert listed.exit_code == 0, listed.output
     entries = {e["id"]: e for e in json.loads(listed.stdout)}
     assert entries["first-card-v1"]["factory"] == "my_plugin:FirstCard"
     assert entries["panel-guesser-v2"]["default"] is True
     assert all(e["role"] == "guesser" for e in entries.values())
-    watched = subprocess.run(
-        [CODENAMES, "watch", "--seed", "2", "--red-guesser",
-         "my_plugin:FirstCard", "--red-spymaster", "random-spymaster-v1",
-         "--blue-spymaster", "random-spymaster-v1", "--blue-guesser", "random-guesser-v1"],
-        cwd=tmp_path, capture_output=True, text=True, env=_env())
-    assert watched.returncode == 0, watched.stderr
+    watched = CliRunner().invoke(app, [
+        "watch", "--seed", "2", "--red-guesser", "my_plugin:FirstCard", "--red-spymaster",
+        "random-spymaster-v1", "--blue-spymaster", "random-spymaster-v1", "--blue-guesser",
+        "random-guesser-v1"])
+    assert watched.exit_code == 0, watched.output
     assert "red touches 'saw'" in watched.stdout  # seed 2's first card: the plugin guessed
 
 
@@ -188,12 +192,6 @@ def test_a_tournament_spec_remembers_the_module_that_registers_a_plugin_id(
     with pytest.raises(ConfigError, match="plugin must be a module name"):
         TournamentSpec.from_dict({**spec.to_dict(), "agents": {
             "x": {"agent": "first-card-v1", "plugin": "../evil"}}})
-
-
-def _env() -> dict[str, str]:
-    import os
-
-    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
 
 def test_the_learning_environment_without_its_extra_says_how_to_install_it() -> None:
