@@ -5,6 +5,7 @@ install hints, plugins from the current folder, and ``codenames agents``."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
