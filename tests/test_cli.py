@@ -3,8 +3,6 @@ turns our errors into one line) in this process, and as a real process."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import subprocess
 import sys
@@ -17,34 +15,16 @@ from typer.testing import CliRunner
 from codenames_ai import __version__
 from codenames_ai.cli.app import app
 from codenames_ai.core import GameRecord, replay
+from tests.cli_main import run_main
 
 runner = CliRunner()
+in_process = run_main  # the entry point in this process
 
 
 def codenames(*args: str) -> subprocess.CompletedProcess[str]:
     """Run the installed console entry point in a fresh process."""
     return subprocess.run([sys.executable, "-c", "from codenames_ai.cli.app import main; main()",
                            *args], capture_output=True, text=True, timeout=120)
-
-
-def in_process(*args: str) -> subprocess.CompletedProcess[str]:
-    """The same entry point in this process (a second faster, and the models stay loaded);
-    an exception ``main()`` lets through fails the test."""
-    from codenames_ai.cli.app import main
-
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.argv
-    sys.argv = ["codenames", *args]
-    code: object = 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-    except SystemExit as exc:
-        code = exc.code or 0
-    finally:
-        sys.argv = saved
-    assert isinstance(code, int)
-    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 def test_version() -> None:

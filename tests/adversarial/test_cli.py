@@ -11,9 +11,7 @@ one line), with the random agents so that no word-vector model is loaded.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
 import json
 import os
 import stat
@@ -22,18 +20,17 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from codenames_ai.agents import RandomGuesser, RandomSpymaster
-from codenames_ai.cli.app import main
 from codenames_ai.core import WORDS, CodenamesError, GameRecord, Seats, play_game, replay
 from codenames_ai.decks import default_deck
 from codenames_ai.render import render_game
 
+from ..cli_main import run_main
 from ..conftest import probe_examples
 
 SPYMASTER, GUESSER = "random-spymaster-v1", "random-guesser-v1"
@@ -60,20 +57,9 @@ class Run:
 
 
 def run(*args: str, stdin: str = "") -> Run:
-    """``codenames ARGS`` in this process, through ``main()``; an exception that ``main()``
-    lets through (a traceback for a user) fails the test."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.argv, sys.stdin
-    sys.argv, sys.stdin = ["codenames", *args], io.StringIO(stdin)
-    code: Any = 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-    except SystemExit as exc:
-        code = exc.code or 0
-    finally:
-        sys.argv, sys.stdin = saved
-    return Run(int(code), out.getvalue(), err.getvalue())
+    """``codenames ARGS`` in this process, through ``main()``."""
+    done = run_main(*args, stdin=stdin)
+    return Run(done.returncode, done.stdout, done.stderr)
 
 
 def codenames(*args: str, stdin: str = "") -> Run:

@@ -22,6 +22,8 @@ from codenames_ai.harness.run import run_tournament
 from codenames_ai.harness.spec import TournamentSpec
 from codenames_ai.harness.summary import Summary, without_timing
 
+from ..cli_main import run_main
+
 CLI = [sys.executable, "-m", "codenames_ai"]
 CHEAP = ["--spymasters", "random-spymaster-v1", "--guessers", "random-guesser-v1"]
 
@@ -31,23 +33,10 @@ def codenames(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture
-def in_process(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-               ) -> Callable[..., subprocess.CompletedProcess[str]]:
-    """``codenames ARGS`` through ``main()`` in this process, in the folder ``cwd``; an
-    exception ``main()`` lets through fails the test."""
-    from codenames_ai.cli.app import main
-
+def in_process() -> Callable[..., subprocess.CompletedProcess[str]]:
+    """``codenames ARGS`` through ``main()`` in this process, in the folder ``cwd``."""
     def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-        monkeypatch.chdir(cwd)
-        monkeypatch.setattr(sys, "argv", ["codenames", *args])
-        capsys.readouterr()
-        try:
-            main()
-            code = 0
-        except SystemExit as exit_:
-            code = int(exit_.code or 0)
-        captured = capsys.readouterr()
-        return subprocess.CompletedProcess(args, code, captured.out, captured.err)
+        return run_main(*args, cwd=cwd)
 
     return run
 

@@ -9,8 +9,6 @@ one: each loads the models, and side by side they use both cores.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import pty
 import select
@@ -24,9 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from codenames_ai.cli.app import main
 from codenames_ai.core import WORDS, Covered, EndReason, GameRecord, GuessMade, Team, deal, replay
 from codenames_ai.decks import default_deck
+
+from ..cli_main import run_main
 
 CELLS = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
 COMMAND = [sys.executable, "-c", "from codenames_ai.cli.app import main; main()", "play"]
@@ -47,17 +46,9 @@ def play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Play:
 
     def run(args: list[str], lines: list[str]) -> tuple[str, GameRecord]:
         save = tmp_path / "game.jsonl"
-        out, err = io.StringIO(), io.StringIO()
-        monkeypatch.setattr(sys, "argv", ["codenames", "play", *args, "--save", str(save)])
-        monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines)))
-        code: object = 0
-        try:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                main()
-        except SystemExit as exc:
-            code = exc.code or 0
-        assert code == 0, err.getvalue()
-        return out.getvalue(), saved(save)
+        done = run_main("play", *args, "--save", str(save), stdin="\n".join(lines))
+        assert done.returncode == 0, done.stderr
+        return done.stdout, saved(save)
 
     return run
 
