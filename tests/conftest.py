@@ -54,3 +54,13 @@ def small_game(key: str = SMALL_KEY, **options: object) -> GameState:
 @pytest.fixture(scope="session")
 def deck() -> tuple[str, ...]:
     return default_deck("words")
+
+
+class FakeClock:
+    """A clock that agents move forward instead of sleeping, so budgets are tested exactly."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now

@@ -36,7 +36,7 @@ from codenames_ai.core import (
     play_game,
 )
 
-from ..conftest import make_board, small_rules
+from ..conftest import FakeClock, make_board, small_rules
 
 BOARD = make_board("R R R B B . . . X")
 CLUE_WORDS = ("alpha", "beta", "gamma", "delta", "omega")
@@ -128,14 +128,6 @@ def test_a_contained_fault_forfeits_the_move_and_the_game_goes_on(case: str) -> 
     assert [e.reason for e in events] == [forfeited[0].reason]
     assert match.state.outcome is not None  # blue touched the assassin after it
     assert match.state.outcome.reason is EndReason.ASSASSIN
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Late:

@@ -27,7 +27,7 @@ from codenames_ai.core import (
     play_game,
 )
 
-from ..conftest import make_board, small_rules
+from ..conftest import FakeClock, make_board, small_rules
 
 BOARD = make_board("R R R B B . . . X")
 
@@ -123,16 +123,6 @@ def test_an_illegal_move_is_named_with_the_seat() -> None:
                            blue_spymaster=ScriptedSpymaster([]), blue_guesser=RandomGuesser())
     with pytest.raises(AgentError, match="must be Guess or Pass"):
         play_game(small_rules(), seats, seed=1, board=BOARD)
-
-
-class FakeClock:
-    """A clock that agents move forward instead of sleeping, so budgets are tested exactly."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Slow:
