@@ -227,15 +227,15 @@ def watch(
         clue_rules_name=clue_rules_name.value if clue_rules_name else None,
     )
     words, pictures = _deck(rules, deck)
+    validator = _validator(rules, pictures)
     if record is not None:
         check_target(record, "--record")
     seats = _seats(rules, (red_spymaster, blue_spymaster), (red_guesser, blue_guesser),
                    pictures)
     game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns,
-                     validator=_validator(rules, pictures))
+                     validator=validator)
     explanations = _explanations(seats, game) if explain else {}
-    for block in render_game(game, tags=tags, validator=_validator(rules, pictures),
-                             deck=pictures):
+    for block in render_game(game, tags=tags, validator=validator, deck=pictures):
         typer.echo(block)
         if block.startswith("Turn ") and " spymaster: " in block and block in explanations:
             typer.echo("  why: " + explanations[block])
@@ -320,6 +320,7 @@ def play(
     rules = build_rules(edition_name.value, guess_limit_name=guess_limit_name.value,
                         clue_rules_name=clue_rules_name.value if clue_rules_name else None)
     words, pictures = _deck(rules, deck)
+    validator = _validator(rules, pictures)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(color=interactive if color is None else color,
                       width=shutil.get_terminal_size((100, 24)).columns,
@@ -333,14 +334,12 @@ def play(
     rules, seats, _ = seats_for_role(
         role.value, rules, console, spymaster_id=spymaster, guesser_id=guesser,
         spymaster_options=spymaster_options, guesser_options=guesser_options,
-        checked=clue_check == "refuse", time_limit=time_limit,
-        validator=_validator(rules, pictures))
+        checked=clue_check == "refuse", time_limit=time_limit, validator=validator)
     # The seed deals the board and key (`codenames watch --seed N` shows the key), so it is
     # shown only once the game is over.
     typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value} "
                "(type 'help' at any prompt)")
-    game = play_game(rules, seats, seed=game_seed, deck=words,
-                     validator=_validator(rules, pictures))
+    game = play_game(rules, seats, seed=game_seed, deck=words, validator=validator)
     for line in summary(game, seats, explain=explain):
         typer.echo(line)
     typer.echo(f"Seed {game_seed}: codenames play --seed {game_seed} deals this board again.")
