@@ -165,7 +165,8 @@ def describe_event(event: Event, deck: PictureDeck | None = None) -> str:
         return (f"  {event.chooser.value} spymaster covers {event.team.value} agent "
                 f"'{card_label(event.word, deck)}' ({why})")
     if isinstance(event, Abandoned):
-        return f"Turn {event.turn} · the game is stopped at the turn limit"
+        why = "at the turn limit" if event.reason == "turn-limit" else "by a player who quit"
+        return f"Turn {event.turn} · the game is stopped {why}"
     raise TypeError(f"unknown event {event!r}")
 
 

@@ -298,7 +298,14 @@ def play(
     import secrets
     import shutil
 
-    from ..play.session import default_save_path, save, seats_for_role, summary
+    from ..play.session import (
+        default_save_path,
+        key_board,
+        last_moves,
+        save,
+        seats_for_role,
+        summary,
+    )
     from ..play.terminal import Console
 
     check_seed("--seed", seed)
@@ -340,7 +347,8 @@ def play(
     typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value} "
                "(type 'help' at any prompt)")
     game = play_game(rules, seats, seed=game_seed, deck=words, validator=validator)
-    for line in summary(game, seats, explain=explain):
+    for line in [*last_moves(game, seats, console), *summary(game, seats, explain=explain),
+                 *key_board(game, console, validator)]:
         typer.echo(line)
     typer.echo(f"Seed {game_seed}: codenames play --seed {game_seed} deals this board again.")
     if console.save_on_quit or game.outcome.winner is not None:

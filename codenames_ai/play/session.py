@@ -23,9 +23,10 @@ from ..core import (
     Seats,
     Team,
     Variant,
+    replay,
 )
 from ..output import write_file
-from ..render import describe_outcome
+from ..render import describe_event, describe_outcome, render_board
 from .terminal import Console, HumanGuesser, HumanSpymaster
 
 ROLES = ("guess", "spymaster", "coop", "three-player")
@@ -95,6 +96,26 @@ def summary(record: GameRecord, seats: Seats, *, explain: bool) -> list[str]:
         if explain and explanation is not None:
             lines.append(f"      why: {explanation.describe()}")
     return lines
+
+
+def last_moves(record: GameRecord, seats: Seats, console: Console) -> list[str]:
+    """The moves the person was not shown before the game ended: after their last prompt
+    (their last touch, the other team's winning turn, the assassin)."""
+    seen = max((seat.seen for _, seat in seats.labelled()
+                if isinstance(seat, HumanGuesser | HumanSpymaster)), default=0)
+    return [describe_event(event, console.deck) for event in record.events[seen:]]
+
+
+def key_board(record: GameRecord, console: Console,
+              validator: ClueValidator | None = None) -> list[str]:
+    """The final board with the whole key, for the end of the game."""
+    final = replay(record, validator=validator)
+    revealed = [final.board.key[i] if final.is_revealed(i) else None
+                for i in range(len(final.board.words))]
+    return ["The key (covered cards in capitals):",
+            render_board(final.board.words, revealed, final.rules.layout.cols,
+                         key=final.board.key, color=console.color, width=console.width,
+                         tags=console.tags, deck=console.deck)]
 
 
 def default_save_path(seed: int, role: str) -> Path:

@@ -97,6 +97,11 @@ class _Person:
         self.time_limit = time_limit
         self._seen = 0
 
+    @property
+    def seen(self) -> int:
+        """How many of the game's events this seat has been shown."""
+        return self._seen
+
     def news(self, view: PublicView) -> None:
         """What happened since this seat last looked."""
         for event in view.history[self._seen:]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -181,6 +182,35 @@ def test_quit_asks_to_save_and_end_of_input_stops_cleanly(play: Play) -> None:
     assert record.outcome.reason is EndReason.STOPPED and "stopped" in out.lower()
     _, record = play(["--seed", "6"], ["A1"])  # then the input ends (Ctrl-D)
     assert record.outcome.reason is EndReason.STOPPED
+
+
+MARK = {"red": "r", "blue": "b", "bystander": ".", "assassin": "x"}
+
+
+def assert_key_shown(out: str, record: GameRecord) -> None:
+    """After the game the board shows every face-down card with its key mark."""
+    key_board = out[out.index("The key (covered cards in capitals):"):]
+    final = replay(record)
+    for i, word in enumerate(record.board.words):
+        if not final.is_revealed(i):
+            mark = MARK[record.board.key[i].value]
+            assert re.search(rf"(^|\s){re.escape(mark)}\s+{re.escape(word)}(\s|$)", key_board,
+                             flags=re.M), (word, mark)
+
+
+def test_the_ending_shows_the_moves_after_the_last_prompt_and_the_whole_key(
+        play: Play) -> None:
+    # Seed 21: red's first touch is the assassin; the game ends with no prompt after it.
+    out, record = play(["--seed", "21"], ["desert"])
+    assert record.outcome.reason is EndReason.ASSASSIN
+    assert "red touches 'desert': the assassin" in out
+    assert out.index("red touches 'desert'") < out.index("Blue wins") < out.index("The key")
+    assert_key_shown(out, record)
+    # A game the person quits ends with the key too, and says why it stopped.
+    out, record = play(["--seed", "3"], ["A1", "quit", "y", "y"])  # quit, and save it
+    assert record.outcome.reason is EndReason.STOPPED
+    assert "the game is stopped by a player who quit" in out
+    assert_key_shown(out, record)
 
 
 def test_a_whole_game_in_a_real_pseudo_terminal(real: Real) -> None:
