@@ -174,7 +174,8 @@ def test_clue_gives_a_legal_clue_with_its_reasons() -> None:
     cards = BOARD.split(",")
     red = {c for c, k in zip(cards, KEY, strict=True) if k == "R"}
     assert {t["word"] for t in payload["explanation"]["targets"]} <= red
-    assert int(payload["number"]) == len(payload["explanation"]["targets"])
+    # The number is a JSON number (only 'unlimited' is a string).
+    assert payload["number"] == len(payload["explanation"]["targets"])
     from codenames_ai.legality.check import check_clue_word
 
     assert check_clue_word(payload["clue"], cards, "classic") == []
@@ -191,7 +192,7 @@ def test_clue_gives_a_legal_clue_with_its_reasons() -> None:
     assert covered.output == f"{payload['clue']} {payload['number']}\n"
     aims = {t["word"] for t in payload["explanation"]["targets"]}
     blue_left = {c for c, k in zip(cards, KEY, strict=True) if k == "B"} - {"school", "church"}
-    assert aims and aims <= blue_left and int(payload["number"]) == len(aims)
+    assert aims and aims <= blue_left and payload["number"] == len(aims)
     face_up = [c for c in cards if c not in {"school", "church"}]
     assert check_clue_word(payload["clue"], face_up, "classic") == []
 
@@ -203,6 +204,10 @@ def test_guess_lists_guesses_in_order_and_where_it_stops() -> None:
     payload = json.loads(result.output)
     assert set(payload["guesses"][:2]) == {"piano", "guitar"}
     assert payload["stop"]
+    assert (payload["clue"], payload["number"]) == ("music", 2)
+    unlimited = runner.invoke(app, ["guess", "--board", BOARD, "--clue", "music", "--number",
+                                    "unlimited", "--json"])
+    assert json.loads(unlimited.output)["number"] == "unlimited"
 
 
 def test_clue_and_guess_bad_input() -> None:

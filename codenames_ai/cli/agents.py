@@ -27,6 +27,7 @@ from ..core import (
     SpymasterView,
     Team,
     check_clue,
+    clue_number_to_json,
     custom,
     edition,
     normalize_word,
@@ -188,7 +189,8 @@ def clue(
     given = agent.give_clue(view)
     explanation = getattr(agent, "last_explanation", None)
     if as_json:
-        payload: dict[str, object] = {"clue": given.word, "number": str(given.number)}
+        payload: dict[str, object] = {"clue": given.word,
+                                      "number": clue_number_to_json(given.number)}
         if explain and explanation is not None:
             payload["explanation"] = explanation.to_dict()
         typer.echo(json.dumps(payload, ensure_ascii=False))
@@ -235,7 +237,7 @@ def guess(
         picks.append(cards[action.index])
         shown[action.index] = Team.RED.agent
     if as_json:
-        typer.echo(json.dumps({"clue": the_clue.word, "number": str(clue_number),
+        typer.echo(json.dumps({"clue": the_clue.word, "number": clue_number_to_json(clue_number),
                                "guesses": picks, "stop": stopped}, ensure_ascii=False))
         return
     for i, card in enumerate(picks, start=1):

@@ -14,6 +14,7 @@ from .actions import (
     GuesserAction,
     Pass,
     Unlimited,
+    clue_number_to_json,
     parse_clue_number,
 )
 from .board import SEED_BITS, Board, check_deck, deal, derive_seed, random_key
@@ -88,7 +89,8 @@ __all__ = [
     "RecordError",
     "Role", "RuleSet", "Seats", "IDLE", "IdleSeat", "Forfeited", "Spymaster", "SpymasterView",
     "Team", "TimedOut", "Unlimited",
-    "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "coop_rating", "custom", "deal",
-    "derive_seed", "edition", "guess_limit", "normalize_word", "parse_clue_number",
+    "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "clue_number_to_json",
+    "coop_rating", "custom", "deal", "derive_seed", "edition", "guess_limit", "normalize_word",
+    "parse_clue_number",
     "play_game", "random_key", "replay", "replay_steps", "resolve_validator", "variant",
 ]

@@ -64,6 +64,11 @@ GuesserAction: TypeAlias = Guess | Pass
 Action: TypeAlias = Clue | Guess | Pass | Cover
 
 
+def clue_number_to_json(number: ClueNumber) -> int | str:
+    """A clue number as JSON holds it: a number, or the string ``"unlimited"``."""
+    return number.value if isinstance(number, Unlimited) else number
+
+
 def parse_clue_number(text: str) -> ClueNumber:
     """Read a clue number as typed by a person or stored in a record: ``"2"``, ``"0"``,
     ``"unlimited"`` (also ``"inf"`` and ``"∞"``).

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeAlias
 
-from .actions import UNLIMITED, Clue, ClueNumber, Unlimited
+from .actions import UNLIMITED, Clue, ClueNumber, clue_number_to_json
 from .cards import Identity, Role, Team
 from .errors import RecordError
 
@@ -101,10 +101,6 @@ Event: TypeAlias = (ClueGiven | InvalidClue | GuessMade | Passed | TimedOut | Fo
                     | Abandoned)
 
 
-def _number_to_json(number: ClueNumber) -> int | str:
-    return number.value if isinstance(number, Unlimited) else number
-
-
 def _number_from_json(value: Any) -> ClueNumber:
     if value == UNLIMITED.value:
         return UNLIMITED
@@ -118,7 +114,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = {"event": _KIND_OF[type(event)], "turn": event.turn}
     if isinstance(event, ClueGiven | InvalidClue):
         data.update(team=event.team.value, word=event.clue.word,
-                    number=_number_to_json(event.clue.number))
+                    number=clue_number_to_json(event.clue.number))
         if isinstance(event, InvalidClue):
             data.update(rule=event.rule, reason=event.reason)
     elif isinstance(event, GuessMade):

@@ -39,6 +39,7 @@ from ..core import (
     Seats,
     Team,
     Variant,
+    clue_number_to_json,
     deal,
     edition,
     guess_limit,
@@ -273,7 +274,7 @@ class WebGame:
         clue = None
         if state.phase is Phase.GUESS:
             view = state.guesser_view(state.current_team)
-            clue = {"word": view.clue.word, "number": _number(view.clue.number),
+            clue = {"word": view.clue.word, "number": clue_number_to_json(view.clue.number),
                     "guesses_left": view.guesses_left}
         outcome = state.outcome
         coop_team = state.real_team
@@ -334,7 +335,7 @@ def _parse(kind: object, data: dict[str, Any], state: GameState) -> dict[str, An
         violation = state.check_clue(Clue(word.strip(), parsed))
         if violation is not None:  # the page refuses it; nothing is played
             raise IllegalActionError(f"[{violation.rule}] {violation.message}")
-        return {"move": "clue", "word": word.strip(), "number": _number(parsed)}
+        return {"move": "clue", "word": word.strip(), "number": clue_number_to_json(parsed)}
     if kind in ("guess", "cover"):
         index = data.get("index")
         if not isinstance(index, int) or isinstance(index, bool):
@@ -371,7 +372,7 @@ PERSON = PersonSeat()
 def _stored(action: Action | None) -> dict[str, Any]:
     """An applied move as the store keeps it (without who made it)."""
     if isinstance(action, Clue):
-        return {"move": "clue", "word": action.word, "number": _number(action.number)}
+        return {"move": "clue", "word": action.word, "number": clue_number_to_json(action.number)}
     if isinstance(action, Guess):
         return {"move": "guess", "index": action.index}
     if isinstance(action, Cover):
@@ -379,5 +380,3 @@ def _stored(action: Action | None) -> dict[str, Any]:
     return {"move": "pass"}
 
 
-def _number(number: object) -> int | str:
-    return number if isinstance(number, int) else "unlimited"
