@@ -321,6 +321,13 @@ class PanelSpymaster:
         self._rng = np.random.default_rng(seed)
         self.explanations = []
 
+    def prepare_board(self, clue_rules: str, words: tuple[str, ...]) -> None:
+        """Do the work its panel shares between agents on a board (the cards' legality, the
+        standardised similarities) before the game, so a timed move is this agent's own."""
+        assert self.panel is not None
+        self.panel.legal_mask(clue_rules, words, self.pictures)
+        self.panel.board_z(words, self.picture_meaning, self.pictures)
+
     # -- reading the partner ------------------------------------------------------------
     def read_partner(self, view: PublicView) -> PartnerModel:
         """Replay the game so far: after each of our clues, how likely was each touch under

@@ -86,6 +86,12 @@ class EmbeddingSpymaster:
         self._rng = np.random.default_rng(seed)
         self.explanations = []
 
+    def prepare_board(self, clue_rules: str, words: tuple[str, ...]) -> None:
+        """Do the work its clue space shares between agents on a board (the cards' legality,
+        the similarity matrix) before the game, so a timed move is this agent's own."""
+        self.space.legal_mask(clue_rules, words, self.pictures)
+        self.space.board_scores(words, self.picture_meaning, self.pictures)
+
     def read_board(self, view: SpymasterView) -> Board:
         own = view.team.agent
         face_up = sorted(view.unrevealed, key=lambda i: view.key[i] is not own)

@@ -15,9 +15,7 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..agents.panel import Panel
 from ..agents.registry import REGISTRY, import_plugin, make_agent
-from ..agents.space import ClueSpace, EnsembleSpace
 from ..core.board import deal
 from ..core.cards import Role, Team
 from ..core.errors import CodenamesError, ConfigError
@@ -35,8 +33,9 @@ class TimedAgent:
 
     Embedding agents share per-board work through their clue space or panel (the legality
     of the board's cards, the board's similarity matrix); whichever moved first on a board
-    used to be billed all of it. ``prepare`` does that work untimed before the game, for
-    every agent, so ``seconds`` is each agent's own work (the game's ``seconds`` keeps all).
+    used to be billed all of it. ``prepare`` has every agent do that work untimed before the
+    game (its ``prepare_board`` hook), so ``seconds`` is each agent's own work (the game's
+    ``seconds`` keeps all).
     """
 
     def __init__(self, agent: Any) -> None:
@@ -49,24 +48,14 @@ class TimedAgent:
         return agent_id(self.agent)
 
     def prepare(self, clue_rules: str, words: tuple[str, ...]) -> None:
-        """Untimed: a spymaster's shared per-board work on the board ``words``."""
-        agent = self.agent
-        if not callable(getattr(agent, "give_clue", None)):
-            return  # guessers read the clue against the cards; nothing is shared per board
-        pictures = getattr(agent, "pictures", None)
-        meaning = getattr(agent, "picture_meaning", None)
-        shared = getattr(agent, "space", None) or getattr(agent, "panel", None)
-        # A card its model cannot read fails here too: the agent meets it again in its
-        # move, where the game contains it (a forfeit, not a failed game).
-        with contextlib.suppress(Exception):
-            if isinstance(shared, ClueSpace | EnsembleSpace | Panel):
-                shared.legal_mask(clue_rules, words, pictures)
-            if meaning is None or pictures is None:
-                return
-            if isinstance(shared, ClueSpace | EnsembleSpace):
-                shared.board_scores(words, meaning, pictures)
-            elif isinstance(shared, Panel):
-                shared.board_z(words, meaning, pictures)
+        """Untimed: the agent's shared per-board work on the board ``words``, if it has any
+        (its ``prepare_board`` hook)."""
+        hook = getattr(self.agent, "prepare_board", None)
+        if callable(hook):
+            # A card its model cannot read fails here too: the agent meets it again in its
+            # move, where the game contains it (a forfeit, not a failed game).
+            with contextlib.suppress(Exception):
+                hook(clue_rules, words)
 
     def start_game(self, seed: int) -> None:
         hook = getattr(self.agent, "start_game", None)
