@@ -52,7 +52,7 @@ from .events import (
     Passed,
     TimedOut,
 )
-from .match import Match, Move, MoveResult
+from .match import Match, Move, MoveResult, OutsideSeat
 from .protocols import Guesser, Spymaster, agent_id
 from .record import GameRecord, replay, replay_steps
 from .rules import (
@@ -84,7 +84,7 @@ __all__ = [
     "GameInterrupted", "GameState", "Guess", "GuessLimit", "GuessMade", "Guesser",
     "GuesserAction", "GuesserView",
     "Identity", "IllegalActionError", "IllegalClueError", "InvalidClue", "InvalidCluePolicy",
-    "Layout", "Match", "ModelError", "Move", "MoveResult", "MoveTimedOut",
+    "Layout", "Match", "ModelError", "Move", "MoveResult", "MoveTimedOut", "OutsideSeat",
     "Outcome", "PICTURES", "Pass", "Passed", "Phase", "PublicView",
     "RecordError",
     "Role", "RuleSet", "Seats", "IDLE", "IdleSeat", "Forfeited", "Spymaster", "SpymasterView",

@@ -62,6 +62,24 @@ class IdleSeat:
 IDLE = IdleSeat()
 
 
+class OutsideSeat:
+    """A seat whose moves are applied to the state from outside the match (a person on a
+    web page, a reader's commands): the match is never asked to move it."""
+
+    def __init__(self, agent_id: str, source: str) -> None:
+        self.agent_id = agent_id
+        self.source = source  # where its moves come from, for the error if it is asked
+
+    def give_clue(self, view: object) -> Clue:
+        raise IllegalActionError(f"the {self.agent_id}'s clue comes from {self.source}")
+
+    def choose_cover(self, view: object) -> Cover:
+        raise IllegalActionError(f"the {self.agent_id}'s cover comes from {self.source}")
+
+    def guess(self, view: object) -> Guess | Pass:
+        raise IllegalActionError(f"the {self.agent_id}'s guess comes from {self.source}")
+
+
 class MoveResult(Enum):
     """What became of one step of a match."""
 

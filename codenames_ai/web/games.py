@@ -32,6 +32,7 @@ from ..core import (
     IllegalActionError,
     Match,
     MoveResult,
+    OutsideSeat,
     Pass,
     Phase,
     Role,
@@ -350,23 +351,8 @@ def _parse(kind: object, data: dict[str, Any], state: GameState) -> dict[str, An
     raise IllegalActionError(f"unknown move {kind!r}; moves are clue, guess, pass, cover")
 
 
-class PersonSeat:
-    """The person's seat in the match: the person's moves come from the page
-    (``person_move``), so the match is never asked to play it."""
-
-    agent_id = "person"
-
-    def give_clue(self, view: object) -> Clue:
-        raise IllegalActionError("the person's clue comes from the page")
-
-    def choose_cover(self, view: object) -> Cover:
-        raise IllegalActionError("the person's cover comes from the page")
-
-    def guess(self, view: object) -> Guess | Pass:
-        raise IllegalActionError("the person's guess comes from the page")
-
-
-PERSON = PersonSeat()
+# The person's seat in the match: their moves come from the page (``person_move``).
+PERSON = OutsideSeat("person", "the page")
 
 
 def _stored(action: Action | None) -> dict[str, Any]:

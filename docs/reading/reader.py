@@ -91,6 +91,7 @@ from codenames_ai.core import (  # noqa: E402
     Guess,
     Identity,
     Match,
+    OutsideSeat,
     Pass,
     Phase,
     Role,
@@ -184,15 +185,6 @@ class Turn:
         return not kinds or any(kind != "own" for kind in kinds)
 
 
-class ReaderSeat:
-    """The reader's guesser seat: its moves arrive as commands, so the match never asks it."""
-
-    agent_id = "reader"
-
-    def guess(self, view: object) -> Guess | Pass:
-        raise RuntimeError("the reader's guesses come from its commands")
-
-
 class Game:
     """A single-team race (as ``codenames_ai.agents.evaluation.single_team``: the core's
     match with idle seats for the other team) stopped at each of the reader's decisions."""
@@ -201,8 +193,9 @@ class Game:
         self.spymaster: Spymaster = make_agent(scheduled.spymaster)
         board = deal(WORDS, words, scheduled.board)
         self.team = board.starting_team
-        race = ((self.spymaster, ReaderSeat(), IDLE, IDLE) if self.team is Team.RED
-                else (IDLE, IDLE, self.spymaster, ReaderSeat()))
+        reader = OutsideSeat("reader", "its commands")  # the match never asks it
+        race = ((self.spymaster, reader, IDLE, IDLE) if self.team is Team.RED
+                else (IDLE, IDLE, self.spymaster, reader))
         # The reader's own turns are counted here (MAX_TURNS), not by the match.
         self.match = Match.new(WORDS, Seats(*race), seed=scheduled.board, board=board,
                                max_turns=None)
