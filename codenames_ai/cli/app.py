@@ -31,6 +31,7 @@ from ..core.errors import ConfigError
 from ..decks import default_deck, read_deck
 from ..output import check_target, write_file
 from ..pictures import PictureDeck, load_deck
+from ..play.levels import DEFAULT_LEVEL, Level
 from ..render import render_game
 from . import agents as agents_cli
 from . import registry as registry_cli
@@ -281,6 +282,9 @@ def play(
     guesser: Annotated[str, typer.Option(help="AI guesser id.")] = DEFAULT_GUESSER,
     model: Annotated[str | None, typer.Option(help="Word-vector model for the AIs.")] = None,
     strength: Annotated[Strength, typer.Option(help="AI spymaster risk.")] = Strength.normal,
+    level: Annotated[Level, typer.Option(
+        help="How hard the other team plays: easy, normal or hard (your own AIs are the "
+             "same at every level).")] = DEFAULT_LEVEL,
     time_limit: Annotated[float | None, typer.Option(
         help="Seconds per move for you; a late answer forfeits the move.")] = None,
     explain: Annotated[bool, typer.Option(help="After the game, the AI's reasoning per clue.")]
@@ -341,7 +345,8 @@ def play(
     rules, seats, _ = seats_for_role(
         role.value, rules, console, spymaster_id=spymaster, guesser_id=guesser,
         spymaster_options=spymaster_options, guesser_options=guesser_options,
-        checked=clue_check == "refuse", time_limit=time_limit, validator=validator)
+        checked=clue_check == "refuse", time_limit=time_limit, validator=validator,
+        level=level)
     # The seed deals the board and key (`codenames watch --seed N` shows the key), so it is
     # shown only once the game is over.
     typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value} "

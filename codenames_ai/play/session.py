@@ -27,6 +27,7 @@ from ..core import (
 )
 from ..output import write_file
 from ..render import describe_event, describe_outcome, render_board
+from .levels import DEFAULT_LEVEL, Level, opposing_team
 from .terminal import Console, HumanGuesser, HumanSpymaster
 
 ROLES = ("guess", "spymaster", "coop", "three-player")
@@ -35,18 +36,26 @@ ROLES = ("guess", "spymaster", "coop", "three-player")
 def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id: str,
                    guesser_id: str, spymaster_options: dict[str, Any] | None = None,
                    guesser_options: dict[str, Any] | None = None, checked: bool = True,
-                   time_limit: float | None = None, validator: ClueValidator | None = None
-                   ) -> tuple[RuleSet, Seats, Team | None]:
+                   time_limit: float | None = None, validator: ClueValidator | None = None,
+                   level: Level | str = DEFAULT_LEVEL) -> tuple[RuleSet, Seats, Team | None]:
     """The rule set (variant set for the role), the seats, and the person's team (``None``
     when the person plays for both teams). ``validator`` checks a person's clues when the
-    game has its own (a user's picture deck)."""
-    def spymaster() -> Any:
-        return make_agent(spymaster_id, role=Role.SPYMASTER, seat="the AI spymaster",
-                          **(spymaster_options or {}))
+    game has its own (a user's picture deck). ``level`` sets the opposing team's agents when
+    there is one (the guess and spymaster roles); the person's own AIs are the same at every
+    level."""
+    opponents = opposing_team(level)
 
-    def guesser() -> Any:
-        return make_agent(guesser_id, role=Role.GUESSER, seat="the AI guesser",
-                          **(guesser_options or {}))
+    def spymaster(team: Team) -> Any:
+        agent_id, options = spymaster_id, dict(spymaster_options or {})
+        if team is Team.BLUE and played.variant is Variant.STANDARD:
+            agent_id, options = opponents.agent(Role.SPYMASTER, agent_id, options)
+        return make_agent(agent_id, role=Role.SPYMASTER, seat="the AI spymaster", **options)
+
+    def guesser(team: Team) -> Any:
+        agent_id, options = guesser_id, dict(guesser_options or {})
+        if team is Team.BLUE and played.variant is Variant.STANDARD:
+            agent_id, options = opponents.agent(Role.GUESSER, agent_id, options)
+        return make_agent(agent_id, role=Role.GUESSER, seat="the AI guesser", **options)
 
     variants = {"guess": Variant.STANDARD, "spymaster": Variant.STANDARD,
                 "coop": Variant.COOP, "three-player": Variant.THREE_PLAYER}
@@ -59,8 +68,8 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
                    if role == "spymaster" else HumanGuesser(console, time_limit=time_limit))
     person_role = Role.SPYMASTER if role == "spymaster" else Role.GUESSER
 
-    def seat(seat_role: Role, ai: Callable[[], Any]) -> Callable[[Team], Any]:
-        return lambda team: person if (seat_role, team) == (person_role, Team.RED) else ai()
+    def seat(seat_role: Role, ai: Callable[[Team], Any]) -> Callable[[Team], Any]:
+        return lambda team: person if (seat_role, team) == (person_role, Team.RED) else ai(team)
 
     played = rules.with_options(variant=variants[role])
     seats = Seats.for_variant(played.variant, spymaster=seat(Role.SPYMASTER, spymaster),

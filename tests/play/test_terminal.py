@@ -133,7 +133,7 @@ def test_guess_by_word_and_prefix_and_revealed_card_is_refused(play: Play) -> No
     board = deal(WORDS, default_deck(), 5)
     word, prefix = board.words[0], board.words[1][:3]  # seed 5: TOMATO (red), TOWER
     lines = [word.upper(), word, word[:3] + "#", prefix, *CELLS * 4]
-    out, record = play(["--seed", "5"], lines)
+    out, record = play(["--seed", "5", "--level", "hard"], lines)
     # Blue opens; red's first four answers: the word in capitals touches it, the same word
     # again is refused, a non-card is refused, and a prefix of one card touches that card.
     answers = [line for line in out.splitlines() if line.startswith("red guess>")][:4]

@@ -1,0 +1,97 @@
+"""How hard the opposing AI team plays against a person: ``easy``, ``normal`` or ``hard``.
+
+A level changes only the *other* team. Its clues stay sensible at every level; what changes is
+how well its guesser understands them. At ``hard`` (today's strength) the AI spymaster and AI
+guesser share their three minds, so nearly every clue lands. At ``normal`` and ``easy`` the
+guesser thinks with one mind the spymaster does not consult, as a team of two different people
+would: it misreads some clues, touches the wrong card, and needs more turns. The AIs on the
+person's own team are the same at every level. The paces are measured by
+``python -m benchmarks.levels`` (figures in the README).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from ..agents.panel import DEFAULT_MINDS
+from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, takes_option
+from ..core.cards import Role
+from ..core.errors import ConfigError
+
+
+class Level(StrEnum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+DEFAULT_LEVEL = Level.NORMAL
+
+
+@dataclass(frozen=True)
+class OpposingTeam:
+    """The agents (registry ids and options) of the team playing against the person.
+    ``None`` ids mean "the same agents as the person's team" (``hard``)."""
+
+    level: Level
+    description: str
+    spymaster_id: str | None = None
+    spymaster_options: Mapping[str, Any] = field(default_factory=dict)
+    guesser_id: str | None = None
+    guesser_options: Mapping[str, Any] = field(default_factory=dict)
+
+    def agent(self, role: Role, person_id: str, person_options: Mapping[str, Any]
+              ) -> tuple[str, dict[str, Any]]:
+        """The registry id and options of this team's ``role`` seat, given the id and options
+        of the same seat on the person's team: ``hard`` plays with those; the other levels
+        with their own agent, which keeps only the person's options that do not choose its
+        mind (the cache folder, a picture deck's captions)."""
+        own_id = self.spymaster_id if role is Role.SPYMASTER else self.guesser_id
+        if own_id is None:
+            return person_id, dict(person_options)
+        own = self.spymaster_options if role is Role.SPYMASTER else self.guesser_options
+        shared = {name: value for name, value in person_options.items()
+                  if name not in _MIND_OPTIONS and takes_option(own_id, name)}
+        return own_id, {**shared, **own}
+
+
+_MIND_OPTIONS = frozenset({"model", "minds", "known_by", "risk"})
+
+
+def _held_out(mind: str) -> dict[str, Any]:
+    """A panel spymaster that judges without ``mind`` (its clue words are still ones every
+    mind knows, so its guesser on ``mind`` can read them)."""
+    return {"minds": tuple(m for m in DEFAULT_MINDS if m != mind), "known_by": DEFAULT_MINDS}
+
+
+LEVELS: Mapping[Level, OpposingTeam] = MappingProxyType({
+    Level.EASY: OpposingTeam(
+        Level.EASY,
+        "the other team's guesser reads clues through the dictionary alone, a mind its "
+        "spymaster does not consult: it often misreads them",
+        DEFAULT_SPYMASTER, _held_out("wordnet-3.0"),
+        DEFAULT_GUESSER, {"minds": ("wordnet-3.0",)}),
+    Level.NORMAL: OpposingTeam(
+        Level.NORMAL,
+        "the other team's guesser reads clues through word use alone (GloVe), a mind its "
+        "spymaster does not consult: it sometimes misreads them",
+        DEFAULT_SPYMASTER, _held_out("glove-6b-50d"),
+        DEFAULT_GUESSER, {"minds": ("glove-6b-50d",)}),
+    Level.HARD: OpposingTeam(
+        Level.HARD,
+        "the other team's spymaster and guesser share all three minds: its clues nearly "
+        "always land"),
+})
+
+
+def opposing_team(level: Level | str) -> OpposingTeam:
+    """The opposing team at ``level`` (a ``Level`` or its name)."""
+    try:
+        return LEVELS[Level(level)]
+    except ValueError:
+        raise ConfigError(f"unknown level {level!r}; choose one of: "
+                          f"{', '.join(lv.value for lv in Level)}") from None
