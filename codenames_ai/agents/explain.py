@@ -6,6 +6,12 @@ from dataclasses import dataclass
 
 from ..core.actions import Clue
 
+# Notes written for players begin this way (the panel spymaster's); others are a model's
+# own terms ("guesser noise 0.12") and are left to ``describe``.
+_PLAIN_NOTES_START = "aimed at "
+# Remarks in a player's notes that speak of the spymaster's models rather than the board.
+_MODEL_REMARKS = ("your touches so far fit ",)
+
 
 @dataclass(frozen=True)
 class ScoredCard:
@@ -50,6 +56,21 @@ class ClueExplanation:
             lines.append(self.notes)
         return " ".join(lines)
 
+    def plain(self) -> str:
+        """The explanation in a player's words, without scores: the cards the clue aims at,
+        the card it keeps away from, and (from notes written for players, as the panel
+        spymaster's are) which readings link the clue to them. One sentence, e.g.
+        ``aimed at SCISSORS and KNIFE; kept away from GLUE.``"""
+        if self.notes.startswith(_PLAIN_NOTES_START):
+            parts = [part for part in self.notes.rstrip(".").split("; ")
+                     if not part.startswith(_MODEL_REMARKS)]
+            return "; ".join(parts) + "."
+        names = [t.word.upper() for t in self.targets]
+        parts = [f"aimed at {_join(names)}" if names else "aimed at no card in particular"]
+        if self.danger is not None:
+            parts.append(f"kept away from {self.danger.word.upper()}")
+        return "; ".join(parts) + "."
+
     def to_dict(self) -> dict[str, object]:
         return {
             "clue": self.clue.word, "number": str(self.clue.number),
@@ -62,3 +83,7 @@ class ClueExplanation:
                               "score": round(a.score, 4)} for a in self.alternatives],
             "notes": self.notes,
         }
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
