@@ -1,8 +1,8 @@
 """``codenames serve``: the web app (FastAPI on uvicorn) with one page and a JSON API.
 
     GET  /                        the page (also /game/{id}: the same page, opened on a game)
-    GET  /static/{file}           its script and style sheet
-    GET  /api/options             roles, editions, decks, rules, strengths, agents
+    GET  /static/{file}           its script, style sheet and icon (also at /favicon.ico)
+    GET  /api/options             roles, editions, decks, rules, strengths, levels, agents
     POST /api/games               new game from settings -> {"id", "view"}
     GET  /api/games/{id}          the game as this client may see it
     POST /api/games/{id}/moves    {"move": clue|guess|pass|cover|step, ..., "expect": n}
@@ -44,10 +44,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..agents.registry import registered
 from ..core import SEED_BITS, CodenamesError, ConfigError, IllegalActionError, Role
 from ..core.jsonlimits import JSONRefused, load_limited
-from .games import CLUE_RULES, DECKS, ROLES, STRENGTHS, GameConfig, WebGame
+from ..play.levels import LEVELS
+from .games import CLUE_RULES, DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
 from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError
 
 STATIC = Path(__file__).parent / "static"
+STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css", "icon.svg": "image/svg+xml"}
 MAX_BODY = 16 * 1024  # bytes; a move or a game's settings are far smaller
 MAX_DEPTH = 16  # nesting of JSON arrays and objects; a request needs 2
 MAX_DIGITS = 40  # digits of a JSON number; a seed has at most 39 (128 bits)
@@ -137,7 +139,7 @@ class Games:
                 raise HTTPProblem(404, f"no game {game_id!r} (it may have been made on another "
                                        "server); start a new one")
             config, moves = loaded
-            game = WebGame(GameConfig.from_dict(config), moves)
+            game = WebGame(GameConfig.from_stored(config), moves)
         self.put(game_id, game)
         return game
 
@@ -195,9 +197,15 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     @app.get("/static/{name}")
     async def static(name: str) -> FileResponse:
         path = STATIC / name
-        if name not in {"app.js", "style.css"} or not path.is_file():
+        if name not in STATIC_FILES or not path.is_file():
             raise HTTPProblem(404, f"no file {name!r}")
-        return FileResponse(path)
+        return FileResponse(path, media_type=STATIC_FILES[name])
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        # The page links its icon; browsers and tools that ask for the classic name get it too.
+        return FileResponse(STATIC / "icon.svg", media_type=STATIC_FILES["icon.svg"],
+                            headers={"Cache-Control": "max-age=86400"})
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
@@ -205,6 +213,10 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
             "roles": list(ROLES), "editions": ["words", "pictures"], "decks": list(DECKS),
             "clue_rules": list(CLUE_RULES), "strengths": list(STRENGTHS),
             "guess_limits": ["classic", "strict"],
+            # How well the opposing (blue) team plays; only the roles listed have one.
+            "levels": [{"name": team.level.value, "description": team.description}
+                       for team in LEVELS.values()],
+            "level_roles": list(LEVEL_ROLES),
             # Only agents this install can build (an extra's model may not be built).
             "spymasters": [s.agent_id for s in registered(Role.SPYMASTER, available_only=True)],
             "guessers": [s.agent_id for s in registered(Role.GUESSER, available_only=True)],

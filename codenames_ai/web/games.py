@@ -46,15 +46,22 @@ from ..core import (
     guess_limit,
     parse_clue_number,
 )
+from ..core.events import Event, event_to_dict
 from ..core.state import GameState
 from ..decks import default_deck, read_word_list, wordlists_dir
 from ..pictures import shipped_picture
+from ..play.levels import DEFAULT_LEVEL, LEVELS, Level, opposing_team
 from ..render import describe_event, describe_outcome
 
 ROLES = ("guess", "spymaster", "coop", "watch")
 DECKS = {"words": "words.txt", "words-large": "words-large.txt", "pictures": None}
 STRENGTHS = ("cautious", "normal", "bold")
 CLUE_RULES = ("classic", "strict", "flexible", "pictures")
+# The roles with an opposing AI team (blue), whose agents the level chooses. Co-op has no
+# other team (a virtual one covers cards) and watching has no person to play against.
+LEVEL_ROLES = ("guess", "spymaster")
+# A stored game made before levels existed was played against today's "hard" team.
+STORED_LEVEL = Level.HARD.value
 
 
 @dataclass(frozen=True)
@@ -67,6 +74,7 @@ class GameConfig:
     clue_rules: str = ""  # "" = the edition's default
     guess_limit: str = "classic"
     strength: str = "normal"
+    level: str = DEFAULT_LEVEL.value
     seed: int = 1
     spymaster: str = DEFAULT_SPYMASTER
     guesser: str = DEFAULT_GUESSER
@@ -94,10 +102,19 @@ class GameConfig:
         config.check()
         return config
 
+    @classmethod
+    def from_stored(cls, data: object) -> GameConfig:
+        """A game's settings as the store keeps them: one stored before levels existed has
+        no ``level`` and was played against the ``hard`` team, so it replays as one."""
+        if isinstance(data, dict) and "level" not in data:
+            data = {**data, "level": STORED_LEVEL}
+        return cls.from_dict(data)
+
     def check(self) -> None:
         choices = {"role": ROLES, "edition": ("words", "pictures"), "deck": ("", *DECKS),
                    "clue_rules": ("", *CLUE_RULES), "strength": STRENGTHS,
-                   "guess_limit": ("classic", "strict")}
+                   "guess_limit": ("classic", "strict"),
+                   "level": tuple(level.value for level in Level)}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} {getattr(self, name)!r} is not one of "
@@ -149,6 +166,10 @@ class WebGame:
             "coop": (starting, Role.GUESSER), "watch": None}[config.role]
         self._agents: dict[tuple[Team, Role], Any] = {}
         self._seats_built: Seats | None = None
+        # For each event of the state, the number of the move that made it.
+        self._event_moves: list[int] = []
+        # Each AI clue with the turn and team it was given in, and why (for the end screen).
+        self._clues: list[dict[str, Any]] = []
         for move in moves or []:
             self._apply(move)
 
@@ -186,6 +207,8 @@ class WebGame:
         return made
 
     def _ai_move(self) -> dict[str, Any]:
+        before = len(self.state.events)
+        turn, team = self.state.turn, self.state.current_team
         # The core's match asks the seat, reseeded from the game seed and the move number
         # (the same after a server restart); an AI that fails forfeits its move.
         match = Match(self.state, self._seats(), seed=self.config.seed, max_turns=None,
@@ -197,13 +220,14 @@ class WebGame:
             explanation = getattr(played.agent, "last_explanation", None)
             if isinstance(played.action, Clue) and explanation is not None:
                 move["why"] = explanation.describe()
+                move["plain"] = explanation.plain()  # for the end screen, in a player's words
             move["by"] = "ai"
         elif played.result in (MoveResult.TIMED_OUT, MoveResult.FORFEITED):
             # "" replays as a timeout (TimedOut), a reason as a fault (Forfeited)
             move = {"move": "forfeit", "by": "ai", "reason": played.reason or ""}
         else:  # the web stores no stopped game; only a person's seat may stop one
             raise AgentError(played.seat, "stopped the game; an AI seat may not")
-        self.moves.append(move)
+        self._record(move, before, turn, team)
         return move
 
     def _seats(self) -> Seats:
@@ -226,19 +250,25 @@ class WebGame:
         return self._seats_built
 
     def _agent(self, team: Team, role: Role) -> Any:
+        """The AI in ``team``'s ``role`` seat: the configured agents, except the blue team
+        playing against the person, whose agents the level chooses (the person's own AIs are
+        the same at every level)."""
         if (team, role) not in self._agents:
-            if role is Role.SPYMASTER:
-                options = ({"risk": self.config.strength}
-                           if takes_option(self.config.spymaster, "risk") else {})
-                self._agents[(team, role)] = make_agent(self.config.spymaster, role=role,
-                                                        **options)
-            else:
-                self._agents[(team, role)] = make_agent(self.config.guesser, role=role)
+            agent_id = self.config.spymaster if role is Role.SPYMASTER else self.config.guesser
+            options: dict[str, Any] = (
+                {"risk": self.config.strength}
+                if role is Role.SPYMASTER and takes_option(agent_id, "risk") else {})
+            if (team is Team.BLUE and self.config.role in LEVEL_ROLES
+                    and self.state.rules.variant is Variant.STANDARD):
+                agent_id, options = opposing_team(self.config.level).agent(role, agent_id,
+                                                                           options)
+            self._agents[(team, role)] = make_agent(agent_id, role=role, **options)
         return self._agents[(team, role)]
 
     def _apply(self, move: dict[str, Any]) -> None:
         kind = move.get("move")
         state = self.state
+        before, turn, team = len(state.events), state.turn, state.current_team
         if kind == "clue":
             state.apply(Clue(str(move["word"]), parse_clue_number(str(move["number"]))))
         elif kind == "guess":
@@ -251,16 +281,36 @@ class WebGame:
             state.forfeit(str(move.get("reason", "")) or None)
         else:
             raise IllegalActionError(f"unknown move {kind!r}")
+        self._record(move, before, turn, team)
+
+    def _record(self, move: dict[str, Any], before: int, turn: int, team: Team) -> None:
+        """Keep an applied move, which made the events from index ``before`` on."""
+        number = len(self.moves)
         self.moves.append(move)
+        self._event_moves += [number] * (len(self.state.events) - before)
+        if move.get("move") == "clue" and "why" in move:
+            # A game stored before plain words were kept has only the detailed reasons.
+            self._clues.append({"turn": turn, "team": team.value, "clue": str(move["word"]),
+                                "number": move["number"],
+                                "plain": str(move.get("plain") or move["why"]),
+                                "detail": str(move["why"])})
 
     # --- what a client sees ----------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
         """The game as this game's client may see it. The key of face-down cards is included
-        only for a spymaster seat or a spectator of an AI-only game, never for a guesser."""
+        only for a spymaster seat or a spectator of an AI-only game, never for a guesser,
+        until the game is over: then every seat gets the whole key (``key_at_end``), the AI's
+        reasons for its clues (``explanations``) and the seed. ``log`` is the history with
+        each event's turn, team and card; ``recent`` marks the AIs' moves since the person's
+        last one (when watching, the last move), on the log and on the cards they touched."""
         state = self.state
         sees_key = self.person is None or self.person[1] is Role.SPYMASTER
         over = state.outcome is not None
+        recent = self._recent_moves()
+        log = [self._logged(event, number in recent)
+               for event, number in zip(state.events, self._event_moves, strict=True)]
+        touched = {entry["index"] for entry in log if entry["recent"] and "index" in entry}
         cards = []
         for i, word in enumerate(state.board.words):
             card = shipped_picture(word)  # the web plays the shipped deck only
@@ -271,6 +321,7 @@ class WebGame:
                 "tags": list(card.tags) if card else [],
                 "revealed": shown.value if shown else None,
                 "key": state.board.key[i].value if sees_key else None,
+                "recent": i in touched,  # revealed since the person's last move
             })
         clue = None
         if state.phase is Phase.GUESS:
@@ -296,6 +347,8 @@ class WebGame:
             "left": {"red": state.cards_left(Team.RED), "blue": state.cards_left(Team.BLUE)},
             "clue": clue,
             "history": [describe_event(e) for e in state.events],
+            # The same events with their turn, team and card, for the page to group by turn.
+            "log": log,
             "you": ({"team": self.person[0].value, "role": self.person[1].value}
                     if self.person else None),
             "your_turn": self.awaiting_person,
@@ -307,9 +360,31 @@ class WebGame:
             "winner": outcome.winner.value if outcome and outcome.winner else None,
             "coop": {"score": outcome.coop_score, "rating": outcome.coop_rating}
             if outcome and state.rules.variant is Variant.COOP else None,
-            # The AI's reasons name the cards it aimed at: shown only once the game is over.
-            "explanations": [m["why"] for m in self.moves if "why" in m] if over else [],
+            # The AI's reasons name the cards it aimed at, and the key is every card's
+            # identity: both are shown to every seat, guessers too, only once the game is over.
+            "explanations": list(self._clues) if over else [],
+            "key_at_end": [identity.value for identity in state.board.key] if over else None,
+            # The seed in digits (a page's JSON numbers keep only 53 bits), once it is shown.
+            "seed_digits": str(self.config.seed) if over else None,
+            "level": ({"name": self.config.level,
+                       "description": LEVELS[Level(self.config.level)].description}
+                      if self.config.role in LEVEL_ROLES else None),
         }
+
+    def _recent_moves(self) -> set[int]:
+        """The moves the page highlights: the AIs' since the person's last move (when
+        watching, the last move)."""
+        if self.person is None:
+            return {len(self.moves) - 1}
+        last = max((n for n, m in enumerate(self.moves) if m.get("by") == "person"),
+                   default=-1)
+        return set(range(last + 1, len(self.moves)))
+
+    @staticmethod
+    def _logged(event: Event, recent: bool) -> dict[str, Any]:
+        """One event as the record format has it (kind, turn, team, card index...), with its
+        line of text and whether it is one of the moves the page highlights."""
+        return {**event_to_dict(event), "text": describe_event(event).strip(), "recent": recent}
 
     def check_clue(self, word: object) -> dict[str, Any]:
         """Would ``word`` be a legal clue now? (For the spymaster's live check.)"""

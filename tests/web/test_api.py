@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,16 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from codenames_ai.agents.registry import (
+    DEFAULT_GUESSER,
+    DEFAULT_SPYMASTER,
+    make_agent,
+    takes_option,
+)
+from codenames_ai.core import Role, Team
+from codenames_ai.play.levels import LEVELS, Level
 from codenames_ai.web.app import MAX_BODY, create_app
+from codenames_ai.web.games import GameConfig, WebGame
 
 IDENTITY_IN_KEY = re.compile(r'"key":\s*"')
 
@@ -41,6 +51,7 @@ def assert_no_hidden_identity(raw: str) -> None:
         assert card["key"] is None
     if not view["over"]:
         assert view["explanations"] == []
+        assert view["key_at_end"] is None and view["seed_digits"] is None
         assert view["config"]["seed"] is None  # the seed deals the key
 
 
@@ -51,6 +62,10 @@ def test_pages_and_static_files(client: TestClient) -> None:
     assert "function render" in client.get("/static/app.js").text
     assert client.get("/static/style.css").status_code == 200
     assert client.get("/static/index.py").status_code == 404
+    for path in ("/static/icon.svg", "/favicon.ico"):  # the icon, also at the classic address
+        icon = client.get(path)
+        assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
+        assert icon.text.startswith("<svg")
 
 
 def test_options(client: TestClient) -> None:
@@ -58,6 +73,10 @@ def test_options(client: TestClient) -> None:
     assert options["roles"] == ["guess", "spymaster", "coop", "watch"]
     assert "glove-ev-spymaster-v1" in options["spymasters"]
     assert options["defaults"]["role"] == "guess"
+    assert options["defaults"]["level"] == "normal"
+    assert [level["name"] for level in options["levels"]] == ["easy", "normal", "hard"]
+    assert options["levels"][0]["description"] == LEVELS[Level.EASY].description
+    assert options["level_roles"] == ["guess", "spymaster"]
 
 
 def test_an_agent_this_server_cannot_build_is_not_offered_and_is_refused_with_the_hint(
@@ -98,9 +117,20 @@ def test_a_whole_game_as_guesser_never_sees_the_key(client: TestClient, role: st
         view = raw.json()
         assert view["cards"][card["index"]]["revealed"] is not None
     assert view["over"] and view["outcome"]
-    assert view["explanations"]  # the AI's reasons, once the game is over
-    assert all(" aims at " in line for line in view["explanations"])
+    # Once the game is over: the AI's reasons, in plain words, each with its turn and team...
+    assert view["explanations"]
+    clues = [e for e in view["log"] if e["event"] == "clue"]
+    for why in view["explanations"]:
+        assert why["plain"].startswith("aimed at ") and " aims at " in why["detail"]
+        assert {"turn": why["turn"], "team": why["team"], "word": why["clue"],
+                "number": why["number"]}.items() <= next(
+            c for c in clues if c["turn"] == why["turn"]).items()
+    # ... and the whole key, for the end screen (the cards' own key stays the seat's view).
+    key = view["key_at_end"]
+    assert len(key) == 25 and key.count("assassin") == 1
+    assert all(c["revealed"] in (None, key[c["index"]]) for c in view["cards"])
     seed = view["config"]["seed"]  # shown once the game is over: it deals the same board
+    assert view["seed_digits"] == str(seed)
     watched = client.post("/api/games", json={"role": "watch", "seed": seed}).json()["view"]
     assert [c["word"] for c in watched["cards"]] == [c["word"] for c in view["cards"]]
     late = client.post(f"/api/games/{game_id}/moves", json={"move": "pass"})
@@ -230,3 +260,48 @@ def test_games_survive_a_restart(tmp_path: Path) -> None:
                                   "expect": view["moves"]}).json()
     with TestClient(create_app(database)) as second:
         assert second.get(f"/api/games/{game_id}").json() == played
+
+
+def test_the_level_is_a_setting_stored_with_the_game(client: TestClient, tmp_path: Path) -> None:
+    game_id, view = new_game(client, role="guess")
+    assert view["config"]["level"] == "normal"  # the default for a new game
+    assert view["level"] == {"name": "normal",
+                             "description": LEVELS[Level.NORMAL].description}
+    easy_id, easy = new_game(client, role="spymaster", level="easy")
+    assert easy["config"]["level"] == "easy"
+    assert new_game(client, role="coop")[1]["level"] is None  # no opposing team to set
+    refused = client.post("/api/games", json={"level": "impossible"})
+    assert refused.status_code == 400
+    assert "level 'impossible' is not one of easy, normal, hard" in refused.json()["error"]
+    # A game stored before levels existed was played against today's hard team.
+    database = tmp_path / "games.sqlite3"
+    with sqlite3.connect(database) as db:
+        (stored,) = db.execute("SELECT config FROM games WHERE id = ?", (game_id,)).fetchone()
+        old = {k: v for k, v in json.loads(stored).items() if k != "level"}
+        db.execute("UPDATE games SET config = ? WHERE id = ?", (json.dumps(old), game_id))
+    with TestClient(create_app(database)) as restarted:
+        assert restarted.get(f"/api/games/{game_id}").json()["config"]["level"] == "hard"
+        assert restarted.get(f"/api/games/{easy_id}").json()["config"]["level"] == "easy"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_level_chooses_the_blue_team_against_a_person(level: str) -> None:
+    def agent_ids(role: str) -> dict[tuple[Team, Role], str]:
+        game = WebGame(GameConfig(role=role, level=level, seed=3))
+        return {(team, seat): game._agent(team, seat).agent_id
+                for team in Team for seat in Role}
+
+    for role in ("guess", "spymaster"):
+        ids = agent_ids(role)
+        for seat in Role:
+            person_id = DEFAULT_SPYMASTER if seat is Role.SPYMASTER else DEFAULT_GUESSER
+            options = {"risk": "normal"} if takes_option(person_id, "risk") else {}
+            agent_id, agent_options = LEVELS[Level(level)].agent(seat, person_id, options)
+            built = make_agent(agent_id, role=seat, **agent_options).agent_id
+            assert ids[(Team.BLUE, seat)] == built
+            # hard: the same agents as the person's team; below it, others
+            assert (ids[(Team.BLUE, seat)] == ids[(Team.RED, seat)]) is (level == "hard")
+    # The person's own AIs, and both teams when watching, are the same at every level.
+    watched = agent_ids("watch")
+    assert all(watched[(Team.BLUE, seat)] == watched[(Team.RED, seat)] for seat in Role)
+    assert agent_ids("guess")[(Team.RED, Role.SPYMASTER)] == watched[(Team.RED, Role.SPYMASTER)]

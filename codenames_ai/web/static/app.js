@@ -6,6 +6,11 @@ let view = null;
 let gameId = null;
 let busy = false;
 let autoTimer = null;
+let levelRoles = ["guess", "spymaster"];
+const levelDescriptions = {};
+
+const TEAM = { red: "Red", blue: "Blue" };
+const ROLE_NAME = { spymaster: "spymaster", guesser: "guesser" };
 
 async function api(method, path, body) {
   const response = await fetch(path, {
@@ -19,8 +24,16 @@ async function api(method, path, body) {
 
 function showError(message) { $("error").textContent = message || ""; }
 
-async function start(event) {
-  event.preventDefault();
+function element(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+// --- starting a game -----------------------------------------------------------------------
+
+function formSettings() {
   const form = new FormData($("setup-form"));
   const settings = {};
   for (const [name, value] of form.entries()) {
@@ -30,58 +43,231 @@ async function start(event) {
         : Number(value);
     }
   }
+  return settings;
+}
+
+// The first game of a server loads the AI's models, which takes a few seconds: the button
+// waits, disabled, beside a spinner.
+async function startGame(settings, button, loading) {
+  if (busy) return;
+  busy = true;
+  button.disabled = true;
+  loading.hidden = false;
+  document.body.classList.add("loading");
+  showError("");
   try {
     const created = await api("POST", "/api/games", settings);
     history.pushState({}, "", `/game/${created.id}`);
     gameId = created.id;
     render(created.view);
-  } catch (error) { showError(error.message); }
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    busy = false;
+    button.disabled = false;
+    loading.hidden = true;
+    document.body.classList.remove("loading");
+  }
 }
 
-async function move(body) {
-  if (busy) return;  // one move at a time; the server also refuses a stale one
+function playAgain() {
+  // The same settings and a new deal: without a seed the server deals from a fresh secret one.
+  const settings = { ...view.config };
+  delete settings.seed;
+  startGame(settings, $("again"), $("again-loading"));
+}
+
+// --- moves ---------------------------------------------------------------------------------
+
+async function move(body, thinking) {
+  if (busy) return false;  // one move at a time; the server also refuses a stale one
   busy = true;
   showError("");
+  document.body.dataset.state = "thinking";
+  setBanner(thinking || "The AI is thinking…", null, true);
+  for (const card of document.querySelectorAll(".card")) card.disabled = true;
+  let ok = true;
   try {
     render(await api("POST", `/api/games/${gameId}/moves`, { ...body, expect: view.moves }));
   } catch (error) {
+    ok = false;
     showError(error.message);
+    render(view);
   } finally { busy = false; }
+  return ok;
+}
+
+// --- drawing the game ----------------------------------------------------------------------
+
+function keyOf(card) {
+  if (card.key) return card.key;
+  return view.key_at_end ? view.key_at_end[card.index] : null;
+}
+
+// How many font-sizes wide a card's word is (bold, in capitals, with the cards' letter
+// spacing), measured once per word on a canvas: the card's CSS sets its font size from it.
+const widths = new Map();
+let measure = null;
+function emWidth(text) {
+  if (!widths.has(text)) {
+    measure = measure || document.createElement("canvas").getContext("2d");
+    measure.font = `700 100px ${getComputedStyle(document.body).fontFamily}`;
+    const upper = text.toUpperCase();
+    widths.set(text, measure.measureText(upper).width / 100 + 0.02 * upper.length);
+  }
+  return widths.get(text);
 }
 
 function cardElement(card) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.className = "card";
-  element.dataset.index = card.index;
+  const made = element("button", "card");
+  made.type = "button";
+  made.dataset.index = card.index;
   if (card.picture !== null) {
-    element.classList.add("picture");
-    const emoji = document.createElement("span");
-    emoji.className = "emoji";
-    emoji.textContent = card.picture;
-    element.append(emoji);
-    const tags = document.createElement("span");
-    tags.className = "tags";
-    tags.textContent = card.tags.slice(0, 3).join(" ");
-    element.append(tags);
+    made.classList.add("picture");
+    made.append(element("span", "emoji", card.picture));
+    made.append(element("span", "tags", card.tags.slice(0, 3).join(" ")));
   } else if (card.tags.length) {
-    element.classList.add("picture");
-    element.textContent = card.tags.slice(0, 3).join(" ");
+    made.classList.add("picture");
+    made.append(element("span", "tags", card.tags.slice(0, 3).join(" ")));
   } else {
-    element.textContent = card.word;
+    const word = element("span", "word", card.word);
+    // The font shrinks with the card and the word's width, so no word breaks mid-word.
+    word.style.setProperty("--ems", Math.max(emWidth(card.word), 4));
+    made.append(word);
   }
-  element.title = card.tags.length ? card.tags.join(" ") : card.word;
-  if (card.key) element.classList.add(`key-${card.key}`);
-  if (card.revealed) element.classList.add("revealed", card.revealed);
+  made.title = card.tags.length ? card.tags.join(" ") : card.word;
+  const key = keyOf(card);
+  if (key) made.classList.add(`key-${key}`);
+  if (card.revealed) {
+    made.classList.add("revealed", card.revealed);
+    made.append(element("span", "covered-mark", card.revealed === "bystander" ? "bystander"
+      : card.revealed === "assassin" ? "assassin" : `${card.revealed} agent`));
+  }
+  if (card.recent) made.classList.add("recent");
   const canGuess = view.your_turn && view.phase === "guess" && !card.revealed;
   const canCover = view.your_turn && view.phase === "cover" && !card.revealed;
   if (canGuess || canCover) {
-    element.classList.add("can-guess");
-    element.addEventListener("click", () => move({ move: canGuess ? "guess" : "cover", index: card.index }));
+    made.classList.add("can-guess");
+    made.addEventListener("click", () => move({ move: canGuess ? "guess" : "cover", index: card.index },
+      othersThinking()));
   } else {
-    element.disabled = !!card.revealed || !view.your_turn;
+    made.disabled = true;
   }
-  return element;
+  return made;
+}
+
+// While the person's move is sent: in a game against the AI, the other team may play next.
+function othersThinking() {
+  if (view.config.role !== "coop") {
+    const other = view.you && view.you.team === "red" ? "blue" : "red";
+    return `${TEAM[other]}'s AI is thinking…`;
+  }
+  return "Revealing the card…";
+}
+
+function setBanner(text, team, spinning) {
+  const banner = $("turn-banner");
+  banner.replaceChildren();
+  if (spinning) banner.append(element("span", "spinner", ""));
+  banner.append(document.createTextNode(text));
+  banner.dataset.team = team || "none";
+}
+
+function turnText() {
+  const team = TEAM[view.current_team];
+  if (view.over) {
+    return view.winner ? `Game over — ${TEAM[view.winner]} wins` : "Game over";
+  }
+  if (view.your_turn) {
+    if (view.phase === "clue") return `${team}'s turn — your clue`;
+    if (view.phase === "cover") return `${team}'s turn — cover one of your agents`;
+    return `${team}'s turn — your guess`;
+  }
+  const role = view.current_role === "spymaster" ? "AI spymaster" : "AI guesser";
+  if (view.you === null) return `${team}'s ${role} to play`;
+  return `${team}'s AI is thinking`;
+}
+
+function renderClue() {
+  const banner = $("clue-banner");
+  banner.replaceChildren();
+  if (view.clue) {
+    banner.dataset.team = view.current_team;
+    banner.append(element("span", "clue-word", view.clue.word));
+    banner.append(element("span", "clue-number", String(view.clue.number)));
+    const left = view.clue.guesses_left === null ? "unlimited guesses"
+      : `${view.clue.guesses_left} guess${view.clue.guesses_left === 1 ? "" : "es"} left`;
+    banner.append(element("span", "clue-meta", `${TEAM[view.current_team]}'s clue · ${left}`));
+  } else {
+    banner.dataset.team = "none";
+    banner.append(element("span", "clue-meta", view.over ? "No clue: the game is over"
+      : `Waiting for ${TEAM[view.current_team]}'s clue`));
+  }
+}
+
+function logItem(entry) {
+  const item = element("li", `move team-${entry.team || "none"}`, entry.text);
+  if (entry.recent) item.classList.add("recent");
+  if (entry.identity) item.dataset.identity = entry.identity;
+  return item;
+}
+
+// The history, grouped by turn (newest first): the turn's clue as its header, then its touches.
+function renderHistory() {
+  const turns = [];
+  for (const entry of view.log) {
+    let turn = turns[turns.length - 1];
+    if (!turn || turn.number !== entry.turn) {
+      turn = { number: entry.turn, team: entry.team, header: null, entries: [] };
+      turns.push(turn);
+    }
+    if ((entry.event === "clue" || entry.event === "invalid-clue") && turn.header === null) {
+      turn.header = entry.text;
+      turn.team = entry.team;
+    } else {
+      turn.entries.push(entry);
+    }
+  }
+  $("history").replaceChildren(...turns.reverse().map((turn) => {
+    const item = element("li", `turn team-${turn.team || "none"}`);
+    item.append(element("div", "turn-head", turn.header
+      || `Turn ${turn.number}${turn.team ? ` · ${turn.team}` : ""}`));
+    const touches = element("ul", "touches");
+    touches.replaceChildren(...turn.entries.map(logItem));
+    item.append(touches);
+    return item;
+  }));
+}
+
+function renderEnd() {
+  $("end").hidden = !view.over;
+  $("end-details").hidden = !view.over;
+  $("clue-banner").hidden = view.over;
+  if (!view.over) return;
+  const you = view.you;
+  let result = view.winner ? `${TEAM[view.winner]} wins` : "No winner";
+  if (you && view.winner) result = view.winner === you.team ? "You win!" : "You lose";
+  $("result").textContent = result;
+  $("end").dataset.team = view.winner || "none";
+  $("outcome").textContent = view.outcome + (view.coop && view.coop.rating
+    ? ` Rating: ${view.coop.rating}.` : "");
+  // The last moves: what happened since the person's last move (or the last turn).
+  let last = view.log.filter((entry) => entry.recent);
+  if (!last.length && view.log.length) {
+    const final = view.log[view.log.length - 1].turn;
+    last = view.log.filter((entry) => entry.turn === final);
+  }
+  $("last-moves").replaceChildren(...last.map(logItem));
+  $("why-box").hidden = !view.explanations.length;
+  $("why").replaceChildren(...view.explanations.map((clue) => {
+    const item = element("li", `team-${clue.team}`);
+    item.append(element("b", "", `Turn ${clue.turn}, ${clue.team}: ${clue.clue.toUpperCase()}: ${clue.number}`));
+    item.append(document.createTextNode(` — ${clue.plain}`));
+    item.title = clue.detail;
+    return item;
+  }));
+  $("seed-note").textContent = view.seed_digits
+    ? `This deal's seed: ${view.seed_digits} (codenames watch --seed ${view.seed_digits} deals its board again).` : "";
 }
 
 function render(next) {
@@ -90,67 +276,117 @@ function render(next) {
   $("game").hidden = false;
   const board = $("board");
   board.style.gridTemplateColumns = `repeat(${view.cols}, minmax(0, 1fr))`;
+  board.classList.toggle("pictures", view.edition === "pictures");
   board.replaceChildren(...view.cards.map(cardElement));
-  const you = view.you ? `You are the ${view.you.team} ${view.you.role}.` : "Watching AI vs AI.";
-  const turn = view.over ? "Game over." :
-    view.your_turn ? "Your turn." : `${view.current_team} ${view.current_role} to play.`;
-  $("status").textContent = `${you} Red ${view.left.red} left · blue ${view.left.blue} left · turn ${view.turn}. ${turn}`;
-  $("clue").textContent = view.clue ? `Clue: ${view.clue.word} ${view.clue.number}` +
-    (view.clue.guesses_left !== null ? ` (guesses left: ${view.clue.guesses_left})` : "") : "";
+  $("legend").hidden = !view.cards.some(keyOf);
+  $("score-red").querySelector(".count").textContent = view.left.red;
+  $("score-blue").querySelector(".count").textContent = view.left.blue;
+  for (const team of ["red", "blue"]) {
+    $(`score-${team}`).classList.toggle("current", !view.over && view.current_team === team);
+    $(`score-${team}`).title = `${view.left[team]} ${team} agents still to find`;
+  }
+  setBanner(turnText(), view.over ? view.winner : view.current_team, false);
+  renderClue();
   const spymasterTurn = view.your_turn && view.phase === "clue";
   $("clue-form").hidden = !spymasterTurn;
+  if (spymasterTurn) liveCheck();
   $("pass").hidden = !(view.your_turn && view.phase === "guess" && view.can_pass);
   const watching = view.you === null && !view.over;
   $("step").hidden = !watching;
   $("auto-label").hidden = !watching;
-  $("history").replaceChildren(...view.history.map((line) => {
-    const item = document.createElement("li"); item.textContent = line.trim(); return item;
-  }));
-  $("outcome").textContent = view.over ? view.outcome + (view.coop && view.coop.rating ? ` Rating: ${view.coop.rating}.` : "") : "";
-  $("why-box").hidden = !view.explanations.length;
-  $("why").replaceChildren(...view.explanations.map((line) => {
-    const item = document.createElement("li"); item.textContent = line; return item;
-  }));
+  renderHistory();
+  renderEnd();
   document.body.dataset.state = view.over ? "over" : view.your_turn ? "your-turn" : "waiting";
-  if (view.over && autoTimer) { clearInterval(autoTimer); autoTimer = null; }
+  document.body.dataset.team = view.current_team;
+  if (view.over && autoTimer) { clearInterval(autoTimer); autoTimer = null; $("auto").checked = false; }
 }
 
+// --- the spymaster's clue: checked as it is typed -----------------------------------------
+
 let checkTimer = null;
+let checked = { word: "", legal: false };
+function showCheck(text, kind) {
+  $("clue-check").textContent = text;
+  $("clue-check").className = kind;
+}
+
 function liveCheck() {
   clearTimeout(checkTimer);
   const word = $("clue-word").value.trim();
-  if (!word) { $("clue-check").textContent = ""; return; }
+  $("give-clue").disabled = true;  // until the check says this word is legal
+  if (!word) { showCheck("", ""); return; }
+  if (checked.word === word) { applyVerdict(checked); return; }
   checkTimer = setTimeout(async () => {
     try {
       const verdict = await api("POST", `/api/games/${gameId}/check`, { word });
-      $("clue-check").textContent = verdict.legal ? "legal" : `illegal [${verdict.rule}]: ${verdict.message}`;
-      $("clue-check").className = verdict.legal ? "ok" : "bad";
+      if ($("clue-word").value.trim() !== word) return;  // typed on since
+      checked = { word, legal: verdict.legal, rule: verdict.rule, message: verdict.message };
+      applyVerdict(checked);
     } catch (error) { showError(error.message); }
   }, 150);
 }
 
-function init() {
-  $("setup-form").addEventListener("submit", start);
-  // A chosen seed is for watching only: a game with a person is dealt from a secret seed.
+function applyVerdict(verdict) {
+  $("give-clue").disabled = !verdict.legal || busy;
+  if (verdict.legal) showCheck("✓ a legal clue", "ok");
+  else showCheck(`Not allowed (${verdict.rule}): ${verdict.message}`, "bad");
+}
+
+async function giveClue(event) {
+  event.preventDefault();
+  if ($("give-clue").disabled) return;
+  const word = $("clue-word").value.trim();
+  const number = $("clue-number").value;
+  $("give-clue").disabled = true;
+  const ok = await move({ move: "clue", word, number },
+    `${TEAM[view.you.team]}'s AI guesser is thinking about ${word.toUpperCase()}…`);
+  if (ok) { $("clue-word").value = ""; checked = { word: "", legal: false }; showCheck("", ""); }
+}
+
+// --- the setup form ------------------------------------------------------------------------
+
+function setupForm() {
   const role = document.querySelector("select[name=role]");
-  const seedShown = () => {
+  const level = $("level");
+  const update = () => {
+    // A chosen seed is for watching only: a game with a person is dealt from a secret seed.
     const watching = role.value === "watch";
     $("seed-label").hidden = !watching;
     document.querySelector("input[name=seed]").disabled = !watching;
+    // The level sets the opposing AI team; co-op and watching have none to set.
+    const opposed = levelRoles.includes(role.value);
+    level.disabled = !opposed;
+    $("level-hint").textContent = opposed ? (levelDescriptions[level.value] || "")
+      : role.value === "coop" ? "Not used in co-op: there is no opposing AI team (a virtual team covers cards)."
+        : "Not used when watching: there is no person to play against, both AI teams play alike.";
   };
-  role.addEventListener("change", seedShown);
-  seedShown();
-  $("clue-form").addEventListener("submit", (event) => {
+  role.addEventListener("change", update);
+  level.addEventListener("change", update);
+  update();
+  api("GET", "/api/options").then((options) => {
+    levelRoles = options.level_roles;
+    for (const entry of options.levels) levelDescriptions[entry.name] = entry.description;
+    update();
+  }).catch(() => {});
+  $("setup-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    move({ move: "clue", word: $("clue-word").value, number: $("clue-number").value })
-      .then(() => { if (!$("error").textContent) { $("clue-word").value = ""; $("clue-check").textContent = ""; } });
+    startGame(formSettings(), $("start"), $("loading"));
   });
+}
+
+function init() {
+  setupForm();
+  $("clue-form").addEventListener("submit", giveClue);
   $("clue-word").addEventListener("input", liveCheck);
-  $("pass").addEventListener("click", () => move({ move: "pass" }));
-  $("step").addEventListener("click", () => move({ move: "step" }));
+  $("pass").addEventListener("click", () => move({ move: "pass" }, othersThinking()));
+  $("step").addEventListener("click", () => move({ move: "step" },
+    `${TEAM[view.current_team]}'s AI is thinking…`));
+  $("again").addEventListener("click", playAgain);
   $("auto").addEventListener("change", () => {
-    if ($("auto").checked) autoTimer = setInterval(() => move({ move: "step" }), 700);
-    else { clearInterval(autoTimer); autoTimer = null; }
+    if ($("auto").checked) {
+      autoTimer = setInterval(() => move({ move: "step" },
+        `${TEAM[view.current_team]}'s AI is thinking…`), 700);
+    } else { clearInterval(autoTimer); autoTimer = null; }
   });
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9_-]+)$/);
   if (match) {
