@@ -131,6 +131,29 @@ def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols
     return "\n".join(lines) + legend
 
 
+def board_legend(*, key: bool, color: bool = False) -> str:
+    """What ``render_board``'s marks mean, for people new to the grid: one line for the
+    covered cards, and with ``key`` one for the key's marks on face-down cards. ``color``
+    paints each mark as the board does."""
+
+    def mark(text: str, style: str) -> str:
+        return f"{style}{text}{_RESET}" if color else text
+
+    order = (Identity.RED, Identity.BLUE, Identity.BYSTANDER, Identity.ASSASSIN)
+    covered = "  ".join(f"{mark(f'[{_REVEALED_MARK[i]}]', _REVEALED_STYLE[i])} "
+                        f"{_LEGEND_NAME[i]}" for i in order)
+    lines = [f"Covered cards, in capitals: {covered}"]
+    if key:
+        marks = "  ".join(f"{mark(_KEY_MARK[i], _KEY_STYLE[i])} {_LEGEND_NAME[i]}"
+                          for i in order)
+        lines.append(f"The key on face-down cards: {marks}")
+    return "\n".join(lines)
+
+
+_LEGEND_NAME = {Identity.RED: "red agent", Identity.BLUE: "blue agent",
+                Identity.BYSTANDER: "bystander", Identity.ASSASSIN: "assassin"}
+
+
 def render_state_board(state: GameState, *, show_key: bool, tags: bool = False,
                        deck: PictureDeck | None = None) -> str:
     revealed = [state.board.key[i] if state.is_revealed(i) else None
@@ -190,10 +213,11 @@ def describe_outcome(outcome: Outcome, *, coop_team: Team | None = None) -> str:
 def render_game(record: GameRecord, *, show_key: bool = True,
                 validator: ClueValidator | None = None, tags: bool = False,
                 source: str = "record", deck: PictureDeck | None = None) -> Iterator[str]:
-    """The game turn by turn: the opening board, each event, the board after each turn,
-    and the outcome. Replays the record, so a damaged record raises ``RecordError`` naming
-    ``source``. ``tags`` shows picture captions under the opening board; ``deck`` is the
-    picture deck the game was played with (give ``validator`` its captions too)."""
+    """The game turn by turn: the opening board and what its marks mean, each event, the
+    board after each turn, and the outcome. Replays the record, so a damaged record raises
+    ``RecordError`` naming ``source``. ``tags`` shows picture captions under the opening
+    board; ``deck`` is the picture deck the game was played with (give ``validator`` its
+    captions too)."""
     layout = record.rules.layout
     yield (f"{record.rules.edition.capitalize()} edition, {layout.rows}x{layout.cols}, "
            f"{record.rules.variant.value} play, {record.rules.guess_limit.value} guess limit, "
@@ -202,6 +226,7 @@ def render_game(record: GameRecord, *, show_key: bool = True,
            + (" and is the players' team." if record.rules.variant is Variant.COOP else "."))
     start = GameState(record.rules, record.board, validator=validator)
     yield render_state_board(start, show_key=show_key, tags=tags, deck=deck)
+    yield board_legend(key=show_key)
     for produced, state in replay_steps(record, validator=validator, source=source):
         for event in produced:
             yield describe_event(event, deck)

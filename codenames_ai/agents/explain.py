@@ -61,13 +61,12 @@ class ClueExplanation:
         the card it keeps away from, and (from notes written for players, as the panel
         spymaster's are) which readings link the clue to them. One sentence, e.g.
         ``aimed at SCISSORS and KNIFE; kept away from GLUE.``"""
-        if self.notes.startswith(_PLAIN_NOTES_START):
-            parts = [part for part in self.notes.rstrip(".").split("; ")
-                     if not part.startswith(_MODEL_REMARKS)]
-            return "; ".join(parts) + "."
         names = [t.word.upper() for t in self.targets]
         parts = [f"aimed at {_join(names)}" if names else "aimed at no card in particular"]
-        if self.danger is not None:
+        if self.notes.startswith(_PLAIN_NOTES_START):  # its first part names the targets
+            parts += [part for part in self.notes.rstrip(".").split("; ")[1:]
+                      if not part.startswith(_MODEL_REMARKS)]
+        elif self.danger is not None:
             parts.append(f"kept away from {self.danger.word.upper()}")
         return "; ".join(parts) + "."
 

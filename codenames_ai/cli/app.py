@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -39,6 +41,9 @@ from . import tournament as tournament_cli
 from .agents import EditionName
 from .checks import check_seconds, check_seed, check_whole
 from .models import app as models_app
+
+if TYPE_CHECKING:
+    from ..play.terminal import Console
 
 MAX_TURNS = 10_000  # a game has at most a few dozen turns; more is a typo
 
@@ -287,18 +292,21 @@ def play(
              "same at every level).")] = DEFAULT_LEVEL,
     time_limit: Annotated[float | None, typer.Option(
         help="Seconds per move for you; a late answer forfeits the move.")] = None,
-    explain: Annotated[bool, typer.Option(help="After the game, the AI's reasoning per clue.")]
-    = False,
+    explain: Annotated[bool, typer.Option(
+        help="After the game, the AI's own account of each clue (scores, runners-up) beside "
+             "the plain-words reasons shown anyway.")] = False,
     save_to: Annotated[Path | None, typer.Option("--save", help="Where to save the game.")]
     = None,
-    color: Annotated[bool | None, typer.Option("--color/--no-color",
-                                               help="Colours (default: on a terminal).")]
+    color: Annotated[bool | None, typer.Option(
+        "--color/--no-color", help="Colours (default: on a terminal, unless NO_COLOR is "
+                                   "set).")]
     = None,
     tags: Annotated[bool, typer.Option(
         "--tags", help="Pictures: list each picture's caption tags under the board.")]
     = False,
 ) -> None:
-    """Play a game in the terminal (or through a pipe: one answer per line)."""
+    """Play a game in the terminal (or through a pipe: one answer per line); afterwards,
+    another with the same settings on a new board if you like."""
     import secrets
     import shutil
 
@@ -327,38 +335,106 @@ def play(
         return
     if clue_check not in {"refuse", "table"}:
         raise ConfigError(f"--clue-check must be refuse or table, not {clue_check!r}")
-    game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
-    rules = build_rules(edition_name.value, guess_limit_name=guess_limit_name.value,
-                        clue_rules_name=clue_rules_name.value if clue_rules_name else None)
-    words, pictures = _deck(rules, deck)
-    validator = _validator(rules, pictures)
+    base_rules = build_rules(edition_name.value, guess_limit_name=guess_limit_name.value,
+                             clue_rules_name=clue_rules_name.value if clue_rules_name else None)
+    words, pictures = _deck(base_rules, deck)
+    validator = _validator(base_rules, pictures)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    console = Console(color=interactive if color is None else color,
-                      width=shutil.get_terminal_size((100, 24)).columns,
-                      stream=sys.stdin if interactive and time_limit is not None else None,
-                      tags=tags, deck=pictures)
+    colored = _colors(color, interactive=interactive)
     guesser_options: dict[str, object] = {"model": model} if model else {}
     spymaster_options = {**guesser_options, **_picture_options(spymaster, pictures)}
     guesser_options.update(_picture_options(guesser, pictures))
     if takes_option(spymaster, "risk"):
         spymaster_options["risk"] = strength.value
-    rules, seats, _ = seats_for_role(
-        role.value, rules, console, spymaster_id=spymaster, guesser_id=guesser,
-        spymaster_options=spymaster_options, guesser_options=guesser_options,
-        checked=clue_check == "refuse", time_limit=time_limit, validator=validator,
-        level=level)
-    # The seed deals the board and key (`codenames watch --seed N` shows the key), so it is
-    # shown only once the game is over.
-    typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value} "
-               "(type 'help' at any prompt)")
-    game = play_game(rules, seats, seed=game_seed, deck=words, validator=validator)
-    for line in [*last_moves(game, seats, console), *summary(game, seats, explain=explain),
-                 *key_board(game, console, validator)]:
-        typer.echo(line)
-    typer.echo(f"Seed {game_seed}: codenames play --seed {game_seed} deals this board again.")
-    if console.save_on_quit or game.outcome.winner is not None:
-        path = save(game, save_to or default_save_path(game_seed, role.value))
-        typer.echo(f"Saved: {path}  (codenames replay {path})")
+    game_seed = seed
+    games = 0
+    while True:
+        games += 1
+        if game_seed is None:
+            game_seed = secrets.randbelow(1_000_000)
+        console = Console(color=colored, width=shutil.get_terminal_size((100, 24)).columns,
+                          stream=sys.stdin if interactive and time_limit is not None else None,
+                          tags=tags, deck=pictures)
+        with _first_run_progress():
+            rules, seats, _ = seats_for_role(
+                role.value, base_rules, console, spymaster_id=spymaster, guesser_id=guesser,
+                spymaster_options=spymaster_options, guesser_options=guesser_options,
+                checked=clue_check == "refuse", time_limit=time_limit, validator=validator,
+                level=level)
+        # The seed deals the board and key (`codenames watch --seed N` shows the key), so it
+        # is shown only once the game is over.
+        if games == 1:
+            typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value} "
+                       "(type 'help' at any prompt)")
+        game = play_game(rules, seats, seed=game_seed, deck=words, validator=validator)
+        for line in [*last_moves(game, seats, console), *summary(game, seats, explain=explain),
+                     *key_board(game, console, validator)]:
+            typer.echo(line)
+        typer.echo(f"Seed {game_seed}: codenames play --seed {game_seed} deals this board "
+                   "again.")
+        if console.save_on_quit or game.outcome.winner is not None:
+            target = save_to if save_to is None or games == 1 else _nth(save_to, games)
+            path = save(game, target or default_save_path(game_seed, role.value))
+            typer.echo(f"Saved: {path}  (codenames replay {path})")
+        if not _play_again(console):
+            return
+        typer.echo("A new board" + (f", dealt from a new seed, not --seed {seed}" if seed
+                                     is not None else "") + ": its seed is shown when the "
+                   "game is over.")
+        game_seed = None
+
+
+def _colors(color: bool | None, *, interactive: bool) -> bool:
+    """``--color``/``--no-color`` if given; else colours on a terminal, unless the NO_COLOR
+    environment variable is set and not empty (https://no-color.org)."""
+    import os
+
+    if color is not None:
+        return color
+    return interactive and not os.environ.get("NO_COLOR")
+
+
+def _play_again(console: Console) -> bool:
+    """Whether the person answers yes to playing again (the end of input is a no)."""
+    from ..core.errors import GameInterrupted
+
+    try:
+        answer = console.ask("Play again? (same settings, a new board) [y/N] ")
+    except GameInterrupted:
+        return False
+    return answer.lower() in {"y", "yes"}
+
+
+def _nth(path: Path, number: int) -> Path:
+    """Where the ``number``-th game of one ``codenames play --save PATH`` goes: beside the
+    first, numbered (``game.jsonl``, ``game-2.jsonl``, ...)."""
+    return path.with_name(f"{path.stem}-{number}{path.suffix}")
+
+
+@contextlib.contextmanager
+def _first_run_progress() -> Iterator[None]:
+    """While the AIs are built: when the cache lacks the built-in models (a first run), say
+    so on standard error and show each model's conversion, then the clue words' analysis.
+    On a warm cache, nothing."""
+    from ..vectors import load_model, unconverted
+
+    cold = unconverted()
+    if not cold:
+        yield
+        return
+    typer.echo("Preparing the AI: converting the word models (first run only, about 30 s)...",
+               err=True)
+    for number, name in enumerate(cold, 1):
+        typer.echo(f"  model {number}/{len(cold)} {name} ... ", err=True, nl=False)
+        load_model(name)
+        typer.echo("done", err=True)
+    typer.echo("  choosing the clue words ... ", err=True, nl=False)
+    try:
+        yield
+    except BaseException:
+        typer.echo("", err=True)  # the error goes on its own line
+        raise
+    typer.echo("done", err=True)
 
 
 @app.command()

@@ -26,7 +26,7 @@ from ..core import (
     replay,
 )
 from ..output import write_file
-from ..render import describe_event, describe_outcome, render_board
+from ..render import board_legend, describe_event, describe_outcome, render_board
 from .levels import DEFAULT_LEVEL, Level, opposing_team
 from .terminal import Console, HumanGuesser, HumanSpymaster
 
@@ -88,7 +88,9 @@ def paired_explanations(record: GameRecord, seats: Seats
 
 
 def summary(record: GameRecord, seats: Seats, *, explain: bool) -> list[str]:
-    """Who won, in how many turns, and each clue with its intended targets and the guesses."""
+    """Who won, in how many turns, and each clue with the guesses it got: an AI's clue with
+    its reasons in plain words (``ClueExplanation.plain``), and with ``explain`` the
+    spymaster's own account too (scores, margin, runners-up)."""
     coop_team = record.board.starting_team if record.rules.variant is Variant.COOP else None
     lines = [describe_outcome(record.outcome, coop_team=coop_team), "Clues:"]
     guesses: dict[int, list[str]] = {}
@@ -99,9 +101,9 @@ def summary(record: GameRecord, seats: Seats, *, explain: bool) -> list[str]:
     for event, explanation in paired_explanations(record, seats):
         if not isinstance(event, ClueGiven):
             continue
-        aimed = (", ".join(t.word for t in explanation.targets) if explanation else "?")
-        lines.append(f"  turn {event.turn} {event.team.value}: {event.clue} -> aimed at "
-                     f"{aimed}; guessed {', '.join(guesses.get(event.turn, [])) or 'nothing'}")
+        why = "" if explanation is None else explanation.plain().rstrip(".") + "; "
+        lines.append(f"  turn {event.turn} {event.team.value}: {event.clue} -> {why}guessed "
+                     f"{', '.join(guesses.get(event.turn, [])) or 'nothing'}")
         if explain and explanation is not None:
             lines.append(f"      why: {explanation.describe()}")
     return lines
@@ -121,10 +123,11 @@ def key_board(record: GameRecord, console: Console,
     final = replay(record, validator=validator)
     revealed = [final.board.key[i] if final.is_revealed(i) else None
                 for i in range(len(final.board.words))]
-    return ["The key (covered cards in capitals):",
+    return ["The key:",
             render_board(final.board.words, revealed, final.rules.layout.cols,
                          key=final.board.key, color=console.color, width=console.width,
-                         tags=console.tags, deck=console.deck)]
+                         tags=console.tags, deck=console.deck),
+            board_legend(key=True, color=console.color)]
 
 
 def default_save_path(seed: int, role: str) -> Path:

@@ -20,7 +20,7 @@ from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_vali
 from ..core.errors import GameInterrupted, MoveTimedOut
 from ..core.views import GuesserView, PublicView, SpymasterView
 from ..pictures import PictureDeck
-from ..render import column_label, describe_event, render_board
+from ..render import board_legend, column_label, describe_event, render_board
 
 HELP = """commands:
   WORD or a prefix (any case), or a coordinate like B3   touch that card
@@ -113,6 +113,7 @@ class _Person:
         c.write(render_board(view.words, view.revealed, view.rules.layout.cols,
                              key=key, color=c.color, width=c.width,  # type: ignore[arg-type]
                              tags=c.tags, deck=c.deck))
+        c.write(board_legend(key=key is not None, color=c.color))
         c.write(f"red {view.red_left} left, blue {view.blue_left} left; turn {view.turn}, "
                 f"{view.current_team.value} to play (you are {view.team.value})")
 

@@ -11,7 +11,7 @@ no pandas needed (fastparquet would pull pandas in); it is used only for that on
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,7 @@ import numpy as np
 from ..core.errors import ModelError
 from .model import WordVectors
 from .shipped import SHIPPED_MINDS, build_shipped, source_of
-from .store import ModelStore
+from .store import CacheDamaged, ModelStore
 
 if TYPE_CHECKING:
     from gensim.models import KeyedVectors
@@ -66,6 +66,27 @@ def load_model(name: str = DEFAULT_MODEL, *, cache_dir: Path | str | None = None
     added (``codenames models add``). Loaded once per process and cache folder."""
     store = ModelStore(cache_dir)
     return _load(name, str(store.root))
+
+
+def unconverted(names: Iterable[str] | None = None, *,
+                cache_dir: Path | str | None = None) -> list[str]:
+    """The built-in models among ``names`` (default: all of ``BUILDERS``) that ``load_model``
+    would convert before using them: not in the cache yet, damaged there, or converted from
+    a shipped file that has changed since. Looks at the cache only (milliseconds), so a caller
+    can say that a first run takes a while before it starts."""
+    store = ModelStore(cache_dir)
+    cold = []
+    for name in BUILDERS if names is None else names:
+        if name not in BUILDERS:
+            continue
+        try:
+            fresh = store.has(name) and (name not in SHIPPED_MINDS
+                                         or store.info(name).source == source_of(name))
+        except CacheDamaged:
+            fresh = False
+        if not fresh:
+            cold.append(name)
+    return cold
 
 
 @functools.lru_cache(maxsize=8)

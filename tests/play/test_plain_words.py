@@ -20,7 +20,8 @@ def test_without_notes_it_names_the_targets_and_the_feared_card() -> None:
             == "aimed at SCISSORS and KNIFE; kept away from GLUE.")
     assert (explanation(("scissors", "knife", "axe"), None).plain()
             == "aimed at SCISSORS, KNIFE and AXE.")
-    assert explanation((), "glue").plain() == "aimed at no card in particular; kept away from GLUE."
+    assert (explanation((), "glue").plain()
+            == "aimed at no card in particular; kept away from GLUE.")
 
 
 def test_notes_in_a_models_own_terms_are_left_to_describe() -> None:
@@ -36,6 +37,14 @@ def test_notes_for_players_are_used_without_remarks_about_the_models() -> None:
     assert explanation(("apple",), "river", notes).plain() == (
         "aimed at APPLE; linked to 'fruit' by word use and meaning; kept away from RIVER "
         "(the other team's); not repeating cut, which did not work.")
+
+
+def test_the_targets_are_listed_as_a_sentence_lists_them() -> None:
+    notes = ("aimed at POND and WAND and BANK; linked to 'water' by meaning; kept away from "
+             "GLASS (a bystander).")
+    assert explanation(("pond", "wand", "bank"), "glass", notes).plain() == (
+        "aimed at POND, WAND and BANK; linked to 'water' by meaning; kept away from GLASS "
+        "(a bystander).")
 
 
 def test_a_real_panel_explanation_reads_without_numbers() -> None:

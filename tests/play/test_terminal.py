@@ -13,6 +13,7 @@ import os
 import pty
 import re
 import select
+import shutil
 import subprocess
 import sys
 import time
@@ -30,6 +31,9 @@ from ..cli_main import run_main
 
 CELLS = [f"{c}{r}" for r in range(1, 6) for c in "ABCDE"]
 COMMAND = [sys.executable, "-c", "from codenames_ai.cli.app import main; main()", "play"]
+# A touch, then quit without saving: the game ends on the key, and the end of input says no
+# to another game.
+SCRIPT_INPUT = r"A1\nquit\ny\nn\n"
 Play = Callable[[list[str], list[str]], tuple[str, GameRecord]]
 
 
@@ -73,7 +77,9 @@ def on_a_terminal(args: list[str], save: Path,
         except OSError:
             break
         output += chunk
-        if chunk.rstrip().endswith(b">"):
+        if chunk.rstrip().endswith(b"Play again? (same settings, a new board) [y/N]"):
+            os.write(screen, b"n\n")
+        elif chunk.rstrip().endswith(b">"):
             typed = answer(output)
             if typed is not None:
                 os.write(screen, typed)
@@ -97,6 +103,7 @@ class Real:
     pipe: Future[subprocess.CompletedProcess[str]]
     terminal: Future[tuple[int | None, str]]
     late: Future[tuple[int | None, str]]
+    script: Future[subprocess.CompletedProcess[str]]
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +112,8 @@ def real(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Real]:
     limit."""
     folder = tmp_path_factory.mktemp("real")
     answers = iter(CELLS * 4)
-    with ThreadPoolExecutor(3) as pool:
+    assert shutil.which("codenames"), "the codenames script is not installed"
+    with ThreadPoolExecutor(4) as pool:
         yield Real(
             folder,
             pipe=pool.submit(
@@ -115,7 +123,12 @@ def real(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Real]:
             terminal=pool.submit(on_a_terminal, ["--seed", "5"], folder / "pty.jsonl",
                                  lambda _: (next(answers, "quit") + "\n").encode()),
             late=pool.submit(on_a_terminal, ["--seed", "5", "--time-limit", "2"],
-                             folder / "late.jsonl", leave_once_late))
+                             folder / "late.jsonl", leave_once_late),
+            script=pool.submit(
+                subprocess.run, ["bash", "-c", f"printf '{SCRIPT_INPUT}' | codenames play "
+                                 "--seed 3"],
+                cwd=folder, capture_output=True, text=True, timeout=300,
+                env={**os.environ, "COLUMNS": "100"}))
 
 
 def test_guess_role_through_a_pipe(real: Real) -> None:
@@ -127,6 +140,27 @@ def test_guess_role_through_a_pipe(real: Real) -> None:
     assert "make at least one guess before passing" in out
     assert "\x1b[" not in out  # no colours in a pipe
     assert record.outcome.winner is not None and "Clues:" in out and "aimed at" in out
+
+
+def test_the_console_script_through_a_pipe_ends_with_the_key(
+        real: Real, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = real.script.result()
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stdout.split("\n")
+    assert lines[-3:] == ["Seed 3: codenames play --seed 3 deals this board again.",
+                          "Play again? (same settings, a new board) [y/N] ", ""]
+    key = lines[lines.index("The key:") + 1:-3]
+    assert [row[:3] for row in key[:6]] == ["   ", " 1 ", " 2 ", " 3 ", " 4 ", " 5 "]
+    assert key[6:] == ["Covered cards, in capitals: [R] red agent  [B] blue agent  "
+                       "[-] bystander  [X] assassin",
+                       "The key on face-down cards: r red agent  b blue agent  . bystander  "
+                       "x assassin"]
+    assert "Saved:" not in result.stdout  # 'n': not saved
+    # What main() prints in this process, which the other tests read, is the same.
+    monkeypatch.setenv("COLUMNS", "100")
+    here = run_main("play", "--seed", "3", stdin=SCRIPT_INPUT.replace("\\n", "\n"))
+    assert result.stdout == here.stdout
 
 
 def test_guess_by_word_and_prefix_and_revealed_card_is_refused(play: Play) -> None:
@@ -189,7 +223,7 @@ MARK = {"red": "r", "blue": "b", "bystander": ".", "assassin": "x"}
 
 def assert_key_shown(out: str, record: GameRecord) -> None:
     """After the game the board shows every face-down card with its key mark."""
-    key_board = out[out.index("The key (covered cards in capitals):"):]
+    key_board = out[out.index("The key:"):]
     final = replay(record)
     for i, word in enumerate(record.board.words):
         if not final.is_revealed(i):

@@ -1,0 +1,121 @@
+"""The end of a game at the terminal: what it printed, each AI clue's reasons in plain words,
+the legend under every board, colours, and playing again on a new board.
+
+The games run ``codenames play`` in this process through ``main()``; the one through the real
+console script runs with the other real processes in ``test_terminal``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from codenames_ai.cli.app import _colors
+from codenames_ai.core import GameRecord
+from codenames_ai.render import board_legend
+from codenames_ai.vectors import unconverted
+
+from ..cli_main import run_main
+
+PLAY_AGAIN = "Play again? (same settings, a new board) [y/N] "
+LEGEND = ("Covered cards, in capitals: [R] red agent  [B] blue agent  [-] bystander  "
+          "[X] assassin")
+KEY_LEGEND = "The key on face-down cards: r red agent  b blue agent  . bystander  x assassin"
+# What `printf 'A1\\nB1\\npass\\nquit\\ny\\nn\\n' | codenames play --seed 21` prints, in
+# sample_game.txt: the README's sample game.
+SAMPLE_INPUT = "A1\nB1\npass\nquit\ny\nn\n"
+SAMPLE = (Path(__file__).parent / "sample_game.txt").read_text(encoding="utf-8").split("\n")[:-1]
+
+
+@pytest.fixture(autouse=True)
+def _width(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "100")  # the width a pipe gets, whatever runs pytest
+
+
+def test_the_sample_game_prints_exactly_this() -> None:
+    cold = unconverted()
+    done = run_main("play", "--seed", "21", stdin=SAMPLE_INPUT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n") == [*SAMPLE, ""]
+    assert (done.stderr == "") == (not cold)  # a warm cache: nothing on standard error
+
+
+def test_each_ai_clue_is_summed_up_in_plain_words_and_explain_adds_the_scores() -> None:
+    clues = [line for line in SAMPLE if line.startswith("  turn ")]
+    assert clues[0] == ("  turn 1 red: gold: 1 -> aimed at SILVER; linked to 'gold' by word "
+                        "use, meaning and the dictionary; kept away from GIFT (the other "
+                        "team's); guessed scissors (ok), glue (ok)")
+    assert not any(re.search(r"\d\.\d", line) for line in clues)  # no scores
+    done = run_main("play", "--seed", "21", "--explain", stdin=SAMPLE_INPUT)
+    lines = done.stdout.split("\n")
+    first = lines.index(clues[0])
+    assert lines[first + 1].startswith("      why: gold: 1: aims at SILVER ")
+    assert "Most feared: GIFT (" in lines[first + 1]
+
+
+def test_a_persons_own_clue_has_no_reasons_and_a_spymaster_sees_the_key_legend() -> None:
+    done = run_main("play", "--role", "spymaster", "--seed", "11",
+                    stdin="animal 1\nquit\ny\nn\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.split("\n")
+    board_end = lines.index(KEY_LEGEND)
+    assert lines[board_end - 1] == LEGEND and lines[board_end - 2].startswith(" 5  ")
+    own = [line for line in lines if line.startswith("  turn ") and " red: animal: 1" in line]
+    assert len(own) == 1 and re.fullmatch(r"  turn \d+ red: animal: 1 -> guessed .+", own[0])
+
+
+def test_play_again_deals_a_new_board_from_a_new_seed_and_saves_each_game(
+        tmp_path: Path) -> None:
+    save = tmp_path / "game.jsonl"
+    # Quit each game and save it; yes to a second game, then the input ends.
+    done = run_main("play", "--seed", "3", "--save", str(save),
+                    stdin="A1\nquit\ny\ny\ny\nquit\ny\ny\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    first = GameRecord.from_jsonl(save.read_text())
+    second = GameRecord.from_jsonl((tmp_path / "game-2.jsonl").read_text())
+    assert first.seed == 3 and second.seed != 3 and second.board != first.board
+    assert out.count(PLAY_AGAIN) == 2 and out.count("The key:") == 2
+    assert out.count("Codenames, words edition, you play: guess") == 1
+    again = out.index("A new board, dealt from a new seed, not --seed 3: its seed is shown "
+                      "when the game is over.")
+    assert out.index("Seed 3: ") < again
+    seeds = re.findall(r"^Seed (\d+): codenames play --seed \1 deals this board again\.$", out,
+                       flags=re.M)
+    assert seeds == ["3", str(second.seed)]
+    assert out.index("The key:", again) < out.index(f"Seed {second.seed}:", again)
+    saved = re.findall(r"^Saved: (\S+)  ", out, flags=re.M)
+    assert saved == [str(save), str(tmp_path / "game-2.jsonl")]
+
+
+def test_no_or_the_end_of_input_after_a_game_exits(tmp_path: Path) -> None:
+    save = str(tmp_path / "game.jsonl")
+    # Seed 21: touching DESERT (the assassin) ends the game at once.
+    for answer in ("n\nA1\n", "\nA1\n", "whatever\n", ""):
+        done = run_main("play", "--seed", "21", "--save", save, stdin=f"desert\n{answer}")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.count("The key:") == 1
+        # The end of input gets a new line after the prompt; a typed answer has its own.
+        assert done.stdout.endswith(PLAY_AGAIN + ("" if answer else "\n"))
+
+
+def test_the_legend_names_every_mark_and_colours_them_as_the_board_does() -> None:
+    assert board_legend(key=False) == LEGEND
+    assert board_legend(key=True) == f"{LEGEND}\n{KEY_LEGEND}"
+    painted = board_legend(key=True, color=True)
+    assert re.sub(r"\x1b\[[0-9;]*m", "", painted) == board_legend(key=True)
+    for line in painted.split("\n"):  # red, blue, tan and the assassin: four colours
+        styles = [s for s in re.findall(r"\x1b\[([0-9;]*)m", line) if s != "0"]
+        assert len(styles) == len(set(styles)) == 4
+
+
+def test_colours_on_a_terminal_unless_no_color_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert _colors(None, interactive=True) and not _colors(None, interactive=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not _colors(None, interactive=True)
+    assert _colors(True, interactive=False)  # --color wins
+    monkeypatch.setenv("NO_COLOR", "")  # empty: as if unset (no-color.org)
+    assert _colors(None, interactive=True)
