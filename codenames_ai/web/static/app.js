@@ -118,13 +118,21 @@ function emWidth(text) {
   return widths.get(text);
 }
 
+function glyphs(text) {
+  return window.Intl && Intl.Segmenter ? [...new Intl.Segmenter().segment(text)].length
+    : [...text].length;
+}
+
 function cardElement(card) {
   const made = element("button", "card");
   made.type = "button";
   made.dataset.index = card.index;
   if (card.picture !== null) {
     made.classList.add("picture");
-    made.append(element("span", "emoji", card.picture));
+    const emoji = element("span", "emoji", card.picture);
+    // A picture may be two or three emoji: one line of them, as large as the card allows.
+    emoji.style.setProperty("--glyphs", glyphs(card.picture));
+    made.append(emoji);
     made.append(element("span", "tags", card.tags.slice(0, 3).join(" ")));
   } else if (card.tags.length) {
     made.classList.add("picture");
@@ -230,8 +238,9 @@ function renderHistory() {
   }
   $("history").replaceChildren(...turns.reverse().map((turn) => {
     const item = element("li", `turn team-${turn.team || "none"}`);
-    item.append(element("div", "turn-head", turn.header
-      || `Turn ${turn.number}${turn.team ? ` · ${turn.team}` : ""}`));
+    const virtual = view.config.role === "coop" && view.you && turn.team !== view.you.team;
+    item.append(element("div", "turn-head", turn.header || `Turn ${turn.number}`
+      + (virtual ? ` · the virtual team (${turn.team})` : turn.team ? ` · ${turn.team}` : "")));
     const touches = element("ul", "touches");
     touches.replaceChildren(...turn.entries.map(logItem));
     item.append(touches);
