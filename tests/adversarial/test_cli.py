@@ -351,14 +351,16 @@ def test_play_shows_the_seed_only_after_the_game() -> None:
     seeded = [i for i, line in enumerate(lines) if "seed" in line.lower()]
     assert [lines[i] for i in seeded] == ["Seed 3: codenames play --seed 3 deals this board "
                                           "again."]
-    assert seeded[0] == len(lines) - 1  # after the outcome and the clues
+    assert seeded[0] == len(lines) - 2  # after the outcome, the clues and the key
+    assert lines[-1].startswith("Play again?")  # then only the offer of another game
     assert any("stopped" in line for line in lines[:seeded[0]])
 
 
 def test_a_new_game_shows_its_seed_at_the_end_and_it_replays() -> None:
     first = run(*PLAY, stdin=QUIT)
     assert first.code == 0
-    *shown, last = first.out.splitlines()
+    *shown, last, again = first.out.splitlines()
+    assert again.startswith("Play again?")
     seed = last.split()[1].rstrip(":")
     assert last.startswith("Seed ") and not any(seed in line for line in shown[:1])
     assert run(*PLAY, f"--seed={seed}", stdin=QUIT).out == first.out
