@@ -373,8 +373,9 @@ def play(
         typer.echo(f"Seed {game_seed}: codenames play --seed {game_seed} deals this board "
                    "again.")
         if console.save_on_quit or game.outcome.winner is not None:
-            target = save_to if save_to is None or games == 1 else _nth(save_to, games)
-            path = save(game, target or default_save_path(game_seed, role.value))
+            target = (default_save_path(game_seed, role.value) if save_to is None
+                      else save_to if games == 1 else _nth(save_to, games))
+            path = save(game, target)
             typer.echo(f"Saved: {path}  (codenames replay {path})")
         if not _play_again(console):
             return
