@@ -2,7 +2,7 @@
 
 Run by hand: ``python -m benchmarks.levels [--games 200] [--workers 2] [--cache-dir DIR]``.
 
-Two measurements per level (``codenames_ai.play.levels``), on boards dealt from the shipped
+Two measurements per level (``codenames_ai.agents.levels``), on boards dealt from the shipped
 Words deck as in ``codenames play``, seeds 0 to games - 1:
 
 * **Pace**: the level's opposing team plays alone (a single-team race of up to 25 turns on the
@@ -29,12 +29,12 @@ from typing import Any
 
 from codenames_ai.agents import make_agent
 from codenames_ai.agents.evaluation import single_team
+from codenames_ai.agents.levels import Level, opposing_team
 from codenames_ai.agents.panel import DEFAULT_MINDS
 from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER
 from codenames_ai.core import WORDS, Role, Seats, Team, play_game
 from codenames_ai.decks import default_deck
 from codenames_ai.harness.summary import wilson
-from codenames_ai.play.levels import Level, opposing_team
 
 STAND_INS = ("shares a mind", "foreign mind")
 

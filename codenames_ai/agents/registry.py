@@ -176,17 +176,7 @@ def make_agent(name: str, *, role: Role | None = None, seat: str = "",
     in a spymaster seat would forfeit every clue; ``seat`` names the seat). Errors raised
     by the factory itself propagate: they are bugs or refused values, not unknown options.
     """
-    spec = REGISTRY.get(name)
-    if spec is None and ":" not in name:
-        known = ", ".join(sorted(REGISTRY))
-        raise ConfigError(f"unknown agent {name!r}; known agents: {known}, or 'module:Class' "
-                          "(codenames agents lists them)")
-    if role is not None and spec is not None and spec.role is not role:
-        raise _role_mismatch(name, role, seat)
-    if spec is not None:
-        problem = spec.problem()
-        if problem is not None:
-            raise ConfigError(problem)
+    spec = check_agent(name, role=role, seat=seat)
     factory = _factory(spec.factory if spec else name)
     if spec is not None:
         options = {**dict(spec.defaults), **_checked(spec, options)}
@@ -201,6 +191,24 @@ def make_agent(name: str, *, role: Role | None = None, seat: str = "",
         # The versioned id, and the options that change play, as records and results show it.
         agent.agent_id = spec.agent_id + _option_suffix(spec, options)
     return cast(Spymaster | Guesser, agent)
+
+
+def check_agent(name: str, *, role: Role | None = None, seat: str = "") -> AgentSpec | None:
+    """Refuse, without building anything, what ``make_agent`` would refuse by id alone: an
+    unknown id, an agent of the other role, a missing extra or model. The agent's spec
+    (``None`` for a ``module:Class`` plugin, checked when it is built)."""
+    spec = REGISTRY.get(name)
+    if spec is None and ":" not in name:
+        known = ", ".join(sorted(REGISTRY))
+        raise ConfigError(f"unknown agent {name!r}; known agents: {known}, or 'module:Class' "
+                          "(codenames agents lists them)")
+    if role is not None and spec is not None and spec.role is not role:
+        raise _role_mismatch(name, role, seat)
+    if spec is not None:
+        problem = spec.problem()
+        if problem is not None:
+            raise ConfigError(problem)
+    return spec
 
 
 def load_entry_point(entry_point: str) -> Any:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .. import __version__
+from ..agents.levels import DEFAULT_LEVEL, Level
 from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, takes_option
 from ..core import (
     DEFAULT_MAX_TURNS,
@@ -33,7 +34,6 @@ from ..core.errors import ConfigError
 from ..decks import default_deck, read_deck
 from ..output import check_target, write_file
 from ..pictures import PictureDeck, load_deck
-from ..play.levels import DEFAULT_LEVEL, Level
 from ..render import render_game
 from . import agents as agents_cli
 from . import registry as registry_cli

@@ -10,7 +10,8 @@ from typing import Any
 import platformdirs
 
 from ..agents.explain import ClueExplanation
-from ..agents.registry import make_agent
+from ..agents.levels import DEFAULT_LEVEL, Level, opposing_team
+from ..agents.registry import check_agent, make_agent
 from ..core import (
     ClueGiven,
     ClueValidator,
@@ -27,7 +28,6 @@ from ..core import (
 )
 from ..output import write_file
 from ..render import board_legend, describe_event, describe_outcome, render_board
-from .levels import DEFAULT_LEVEL, Level, opposing_team
 from .terminal import Console, HumanGuesser, HumanSpymaster
 
 ROLES = ("guess", "spymaster", "coop", "three-player")
@@ -42,8 +42,11 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
     when the person plays for both teams). ``validator`` checks a person's clues when the
     game has its own (a user's picture deck). ``level`` sets the opposing team's agents when
     there is one (the guess and spymaster roles); the person's own AIs are the same at every
-    level."""
+    level. Both ids are checked even when no seat of this game takes one (the other team's
+    guesser at easy and normal is the level's own), so a wrong id is never silently unused."""
     opponents = opposing_team(level)
+    check_agent(spymaster_id, role=Role.SPYMASTER, seat="the AI spymaster")
+    check_agent(guesser_id, role=Role.GUESSER, seat="the AI guesser")
 
     def spymaster(team: Team) -> Any:
         agent_id, options = spymaster_id, dict(spymaster_options or {})

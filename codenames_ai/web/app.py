@@ -41,10 +41,10 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..agents.levels import LEVELS
 from ..agents.registry import registered
 from ..core import SEED_BITS, CodenamesError, ConfigError, IllegalActionError, Role
 from ..core.jsonlimits import JSONRefused, load_limited
-from ..play.levels import LEVELS
 from .games import CLUE_RULES, DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
 from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from ..agents.levels import DEFAULT_LEVEL, LEVELS, Level, opposing_team
 from ..agents.registry import (
     DEFAULT_GUESSER,
     DEFAULT_SPYMASTER,
@@ -50,7 +51,6 @@ from ..core.events import Event, event_to_dict
 from ..core.state import GameState
 from ..decks import default_deck, read_word_list, wordlists_dir
 from ..pictures import shipped_picture
-from ..play.levels import DEFAULT_LEVEL, LEVELS, Level, opposing_team
 from ..render import describe_event, describe_outcome
 
 ROLES = ("guess", "spymaster", "coop", "watch")

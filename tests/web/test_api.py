@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from codenames_ai.agents.levels import LEVELS, Level
 from codenames_ai.agents.registry import (
     DEFAULT_GUESSER,
     DEFAULT_SPYMASTER,
@@ -21,7 +22,6 @@ from codenames_ai.agents.registry import (
     takes_option,
 )
 from codenames_ai.core import Role, Team
-from codenames_ai.play.levels import LEVELS, Level
 from codenames_ai.web.app import MAX_BODY, create_app
 from codenames_ai.web.games import GameConfig, WebGame
 

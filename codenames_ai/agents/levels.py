@@ -17,10 +17,10 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from ..agents.panel import DEFAULT_MINDS
-from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, takes_option
 from ..core.cards import Role
 from ..core.errors import ConfigError
+from .panel import DEFAULT_MINDS
+from .registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, takes_option
 
 
 class Level(StrEnum):
@@ -72,9 +72,10 @@ LEVELS: Mapping[Level, OpposingTeam] = MappingProxyType({
     Level.EASY: OpposingTeam(
         Level.EASY,
         "the other team's guesser reads clues through the dictionary alone, a mind its "
-        "spymaster does not consult: it often misreads them",
+        "spymaster does not consult, and never goes back for an earlier clue's cards: it "
+        "often misreads clues and needs many turns",
         DEFAULT_SPYMASTER, _held_out("wordnet-3.0"),
-        DEFAULT_GUESSER, {"minds": ("wordnet-3.0",)}),
+        DEFAULT_GUESSER, {"minds": ("wordnet-3.0",), "leftover_z": float("inf")}),
     Level.NORMAL: OpposingTeam(
         Level.NORMAL,
         "the other team's guesser reads clues through word use alone (GloVe), a mind its "
