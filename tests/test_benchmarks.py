@@ -39,3 +39,17 @@ def test_unknown_sections_and_files_are_refused(tmp_path: Path) -> None:
     (tmp_path / "x.json").write_text("{}")
     with pytest.raises(SystemExit, match="not a benchmark file"):
         main(["--only", "engine", "--compare", str(tmp_path / "x.json")])
+
+
+@pytest.mark.slow
+def test_levels_benchmark_prints_every_level() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "benchmarks.levels", "--games", "3",
+                           "--workers", "1"], capture_output=True, text=True, timeout=600,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split()[0] for line in done.stdout.splitlines()
+            if line.split() and line.split()[0] in {"easy", "normal", "hard"}]
+    assert rows == ["easy", "normal", "hard"] + ["easy"] * 2 + ["normal"] * 2 + ["hard"] * 2

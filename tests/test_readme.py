@@ -35,7 +35,7 @@ def test_readme_opens_with_the_two_quickstart_commands() -> None:
     text = README.read_text()
     quickstart = text.split("## Quickstart", 1)[1].split("\n## ", 1)[0]
     commands = re.findall(r"```bash\n(.*?)\n```", quickstart, flags=re.S)
-    assert commands == ["pip install -e . && codenames watch --seed 7",
+    assert commands == ["pip install -e . && codenames play",
                         "pip install -e '.[test]' && pytest"]
 
 

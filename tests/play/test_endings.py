@@ -15,31 +15,23 @@ import pytest
 from codenames_ai.cli.app import _colors
 from codenames_ai.core import GameRecord
 from codenames_ai.render import board_legend
-from codenames_ai.vectors import unconverted
 
 from ..cli_main import run_main
+from ..test_readme_samples import samples
 
 PLAY_AGAIN = "Play again? (same settings, a new board) [y/N] "
 LEGEND = ("Covered cards, in capitals: [R] red agent  [B] blue agent  [-] bystander  "
           "[X] assassin")
 KEY_LEGEND = "The key on face-down cards: r red agent  b blue agent  . bystander  x assassin"
-# What `printf 'A1\\nB1\\npass\\nquit\\ny\\nn\\n' | codenames play --seed 21` prints, in
-# sample_game.txt: the README's sample game.
+# The README's sample game: what `printf 'A1\nB1\npass\nquit\ny\nn\n' | codenames play
+# --seed 21` prints (tests/test_readme_samples.py checks it line for line).
 SAMPLE_INPUT = "A1\nB1\npass\nquit\ny\nn\n"
-SAMPLE = (Path(__file__).parent / "sample_game.txt").read_text(encoding="utf-8").split("\n")[:-1]
+SAMPLE = next(lines for command, lines in samples() if command.endswith("play --seed 21"))
 
 
 @pytest.fixture(autouse=True)
 def _width(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "100")  # the width a pipe gets, whatever runs pytest
-
-
-def test_the_sample_game_prints_exactly_this() -> None:
-    cold = unconverted()
-    done = run_main("play", "--seed", "21", stdin=SAMPLE_INPUT)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split("\n") == [*SAMPLE, ""]
-    assert (done.stderr == "") == (not cold)  # a warm cache: nothing on standard error
 
 
 def test_each_ai_clue_is_summed_up_in_plain_words_and_explain_adds_the_scores() -> None:
