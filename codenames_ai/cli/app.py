@@ -23,6 +23,7 @@ from ..core import (
     Layout,
     RuleSet,
     Seats,
+    Variant,
     custom,
     edition,
     guess_limit,
@@ -364,7 +365,9 @@ def play(
         # The seed deals the board and key (`codenames watch --seed N` shows the key), so it
         # is shown only once the game is over.
         if games == 1:
-            typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value} "
+            against = (f" against the {level.value} level" if rules.variant is Variant.STANDARD
+                       else "")
+            typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value}{against} "
                        "(type 'help' at any prompt)")
         game = play_game(rules, seats, seed=game_seed, deck=words, validator=validator)
         for line in [*last_moves(game, seats, console), *summary(game, seats, explain=explain),
