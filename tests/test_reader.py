@@ -13,6 +13,7 @@ import contextlib
 import importlib.util
 import io
 import json
+import re
 import shutil
 import socket
 import subprocess
@@ -24,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from codenames_ai.core import WORDS, Identity, deal
+from codenames_ai.core import WORDS, Identity, Team, deal
 from codenames_ai.decks import read_word_list
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -253,3 +254,110 @@ def test_one_blind_game(tmp_path: Path, servers: Servers) -> None:
     server.terminate()  # SIGTERM, here while it loads the game
     assert server.wait(10) == 0 and not (served / SOCKET).exists()
     assert "no server runs" in refused(run(served, "stop-server"))
+
+
+LEVEL_WORDS = re.compile(r"\b(easy|normal|hard|level|seed|panel|wordnet|glove|minilm)",
+                         re.IGNORECASE)
+MARK_OF = {"own": "OWN", "opponent": "OPP", "bystander": "BYS", "assassin": "ASSASSIN"}
+
+
+def blind(result: Result) -> str:
+    """A reader's output in a two-team game: nothing of the level, the agents or the key.
+    Every card marked on the board is one the table saw touched (the live turn's touches,
+    or an earlier turn's of either team, which the history lists), with its marks."""
+    assert result.returncode == 0, result.stderr
+    text = result.stdout + result.stderr
+    assert not LEVEL_WORDS.search(text), LEVEL_WORDS.search(text)
+    marked = set(re.findall(r"([a-z]+):(OWN|OPP|BYS|ASSASSIN)\b", text))
+    touched = {(w, MARK_OF[k])
+               for w, k in re.findall(r"([a-z]+) \((own|opponent|bystander|assassin)\)", text)}
+    assert marked == touched, (marked, touched)
+    return text
+
+
+def red_cards(folder: Path, game: int = 0) -> tuple[Team, list[str], str, str]:
+    """A two-team game's starting team, red's agents, a bystander and the assassin."""
+    board = json.loads((folder / ".schedule.json").read_text())["games"][game]["board"]
+    dealt = deal(WORDS, read_word_list(DECK), board)
+    red = [w for w, k in zip(dealt.words, dealt.key, strict=True) if k is Team.RED.agent]
+    return (dealt.starting_team, red, dealt.words[dealt.key.index(Identity.BYSTANDER)],
+            dealt.words[dealt.key.index(Identity.ASSASSIN)])
+
+
+def test_two_team_games_against_levels(tmp_path: Path) -> None:
+    """The reader red against a level's team: the other team's first turn is played before
+    the reader sees the board, each of its turns is shown once the reader's clue is rated,
+    the level is never named, and the summary counts per level. In this process, each call
+    a fresh import that replays the game from the actions (the models stay loaded)."""
+    folder = tmp_path / "levels"
+    unknown, both = together(
+        (folder, ("setup", "--levels", "extreme,easy", "--games-per", "1", "--seed", "7")),
+        (folder, ("setup", "--levels", "easy", "--spymasters", SPYMASTER, "--games-per", "1",
+                  "--seed", "7")))
+    assert "'extreme' is not a level; known: easy, normal, hard" in refused(unknown)
+    assert "not allowed with" in refused(both)
+    assert in_process(folder, "setup", "--levels", "easy,hard", "--games-per", "1",
+                      "--seed", "7").returncode == 0
+    levels = [g["level"] for g in json.loads((folder / ".schedule.json").read_text())["games"]]
+    assert levels == ["easy", "hard"]  # the seed's shuffle: game 1 against easy
+    starting, red, bystander, assassin = red_cards(folder)
+    assert starting is Team.BLUE  # so the other team has played before the first show
+
+    table = blind(in_process(folder, "show"))
+    assert table.startswith("Game 1 of 2, your turn 1. Your agents: ")
+    assert "Their turn 1: " in table and "Clue: " in table
+    face_down = [w for w in red if f"{w}:" not in table]
+    touched = blind(in_process(folder, "touch", face_down[0]))
+    assert touched.startswith(f"{face_down[0]}: one of your agents. The turn goes on")
+    assert "The turn is over." in blind(in_process(folder, "touch", bystander))
+    rated = blind(in_process(folder, "rate", "stretch", "one of two"))
+    # The other team's second turn, as the table saw it, then the reader's second clue.
+    assert re.search(r"^The other team played\. Their turn 2: \S+ \d+ -> ", rated, re.M), rated
+    assert re.search(r"^Your turn 1: .* \[stretch\]$", rated, re.M), rated
+    assert "Clue: " in rated
+    over = blind(in_process(folder, "touch", assassin))
+    assert "Lost: you touched the assassin." in over
+    assert "Next: next (game 2 of 2)." in blind(in_process(folder, "rate", "baffling"))
+    assert blind(in_process(folder, "next")).startswith("Game 2 of 2, your turn 1.")
+
+    summary = in_process(folder, "summary", "--json")  # the experimenter's: names levels
+    assert summary.returncode == 0, summary.stderr
+    data = json.loads(summary.stdout)
+    easy, hard = data["levels"]["easy"], data["levels"]["hard"]
+    assert (easy["games"], easy["reader_wins"], easy["reader_turns_per_game"]) == (1, 0, [2])
+    assert {k: n for k, n in easy["endings"].items() if n} == {"assassin-by-reader": 1}
+    assert easy["verdicts"] == {"clear": 0, "stretch": 1, "baffling": 1}
+    assert easy["verdict_shares"]["stretch"] == 0.5
+    assert (hard["games"], hard["in_progress"]) == (0, 1)
+    assert [c["level"] for c in data["clues"]] == ["easy", "easy", "hard"]
+    text = in_process(folder, "summary").stdout
+    assert "easy: games finished 1 (in progress 0), reader wins 0, reader's turns per game 2" \
+        in text and "endings: assassin-by-reader 1" in text
+
+
+@pytest.mark.slow
+def test_a_two_team_game_replays_alike_in_every_process(tmp_path: Path,
+                                                        servers: Servers) -> None:
+    """The same two-team game by direct calls, each a new process that replays it from the
+    actions, and through a server that keeps it: the same output and the same files."""
+    direct, served = tmp_path / "direct", tmp_path / "served"
+    passed(run(direct, "setup", "--levels", "easy,hard", "--games-per", "1", "--seed", "7"))
+    shutil.copytree(direct, served)
+    server = serve(served, servers)
+
+    def both(*args: str) -> str:
+        result = same(*together((direct, args), (served, args)))
+        assert (served / "actions.json").read_text() == (direct / "actions.json").read_text()
+        return blind(result)
+
+    _, red, bystander, assassin = red_cards(direct)
+    table = both("show")
+    assert "Their turn 1: " in table
+    both("touch", next(w for w in red if f"{w}:" not in table))
+    both("touch", bystander)
+    assert "The other team played. Their turn 2: " in both("rate", "clear")
+    assert "Lost: you touched the assassin." in both("touch", assassin)
+    both("rate", "clear")
+    assert both("next").startswith("Game 2 of 2, your turn 1.")
+    assert passed(run(served, "stop-server")) == "Server stopped.\n"
+    assert server.wait(10) == 0

@@ -1,18 +1,24 @@
-"""Blind reading: a reader plays single-team games of Codenames as the guesser, against AI
-spymasters it is never told about, and rates every clue. See docs/reading.md.
+"""Blind reading: a reader plays games of Codenames as the guesser, with AI spymasters it is
+never told about, and rates every clue. See docs/reading.md.
 
     python docs/reading/reader.py --dir DIR setup --spymasters A,B --games-per 5 --seed 1
+    python docs/reading/reader.py --dir DIR setup --levels easy,normal,hard --games-per 2 --seed 1
     python docs/reading/reader.py --dir DIR serve  (in the background; stop-server ends it)
     python docs/reading/reader.py --dir DIR show | touch WORD | stop | rate VERDICT [NOTE] | next
     python docs/reading/reader.py --dir DIR summary [--json]
 
-DIR holds the experimenter's schedule (which spymaster plays which game, and each board) and
-the reader's actions. A direct call rebuilds the current game by replaying those actions from
-the deal, asking the spymaster for its clues again: the registered agents are deterministic
-given ``start_game`` and the same calls, so nothing but the actions needs keeping. ``serve``
-keeps the loaded agents and the game in play in memory and answers the reader's commands on
-a Unix socket in DIR; it writes the same files after every action, so a direct call or a new
-server goes on with the same game.
+With ``--spymasters`` each game is a single-team race: the reader's team alone, its spymaster
+one of the ids. With ``--levels`` each game is a two-team game: the reader guesses for red
+with the default spymaster, against the other team of one of the levels
+(``codenames_ai.agents.levels``), whose turns are played when the reader's turn ends.
+
+DIR holds the experimenter's schedule (which spymaster or level plays which game, and each
+board) and the reader's actions. A direct call rebuilds the current game by replaying those
+actions from the deal, asking the AI seats for their moves again: the registered agents are
+deterministic given ``start_game`` (the core's per-seat seeds) and the same calls, so
+nothing but the actions needs keeping. ``serve`` keeps the loaded agents and the game in play
+in memory and answers the reader's commands on a Unix socket in DIR; it writes the same files
+after every action, so a direct call or a new server goes on with the same game.
 """
 
 from __future__ import annotations
@@ -81,23 +87,32 @@ if __name__ == "__main__":  # before the project's imports, which alone take 0.2
         sys.exit(answered)
 
 from codenames_ai.agents import REGISTRY, make_agent  # noqa: E402
+from codenames_ai.agents.levels import Level, opposing_team  # noqa: E402
+from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER  # noqa: E402
 from codenames_ai.core import (  # noqa: E402
     IDLE,
     WORDS,
+    Abandoned,
     Clue,
     ClueGiven,
     CodenamesError,
+    Covered,
     EndReason,
+    Forfeited,
     Guess,
+    GuessMade,
     Identity,
+    InvalidClue,
     Match,
     OutsideSeat,
     Pass,
+    Passed,
     Phase,
     Role,
     Seats,
     Spymaster,
     Team,
+    TimedOut,
     deal,
     normalize_word,
 )
@@ -106,7 +121,7 @@ from codenames_ai.decks import read_word_list  # noqa: E402
 DECK = Path(__file__).resolve().parents[2] / "benchmarks" / "heldout_nouns.txt"
 SCHEDULE = ".schedule.json"  # the experimenter's file: no reader command names or shows it
 ACTIONS = "actions.json"
-MAX_TURNS = 25  # as codenames_ai.agents.evaluation.single_team
+MAX_TURNS = 25  # as codenames_ai.agents.evaluation.single_team; each team's in a two-team game
 VERDICTS = ("clear", "stretch", "baffling")
 MARKS = {"own": "OWN", "opponent": "OPP", "bystander": "BYS", "assassin": "ASSASSIN"}
 
@@ -120,8 +135,9 @@ class ReaderError(Exception):
 
 @dataclass(frozen=True)
 class Scheduled:
-    spymaster: str
-    board: int  # the race's seed: deals the board and starts the spymaster
+    spymaster: str  # the reader's team's
+    board: int  # the game's seed: deals the board and starts the agents
+    level: Level | None = None  # a two-team game against this level's team; None: a race
 
 
 @dataclass(frozen=True)
@@ -143,8 +159,9 @@ def load_schedule(folder: Path) -> Schedule:
     if not path.is_file():
         raise ReaderError(f"no reading is set up in {folder}; the experimenter runs setup first")
     data = json.loads(path.read_text(encoding="utf-8"))
-    return Schedule(tuple(Scheduled(g["spymaster"], g["board"]) for g in data["games"]),
-                    data["deck_digest"])
+    return Schedule(tuple(Scheduled(g["spymaster"], g["board"],
+                                    Level(g["level"]) if "level" in g else None)
+                          for g in data["games"]), data["deck_digest"])
 
 
 Actions = list[list[dict[str, str]]]  # per game played so far, the reader's actions in order
@@ -174,6 +191,7 @@ class Turn:
 
     number: int
     clue: Clue
+    at: int  # the game's turn number (the core's ``GameState.turn``)
     touches: list[tuple[str, str]] = field(default_factory=list)  # (word, what it was)
     verdict: str | None = None
     note: str = ""
@@ -186,19 +204,35 @@ class Turn:
 
 
 class Game:
-    """A single-team race (as ``codenames_ai.agents.evaluation.single_team``: the core's
-    match with idle seats for the other team) stopped at each of the reader's decisions."""
+    """A game of the core's ``Match`` stopped at each of the reader's decisions: a
+    single-team race (as ``codenames_ai.agents.evaluation.single_team``: idle seats for the
+    other team), or with a level a two-team game, the reader red against the level's team
+    (as ``codenames_ai.play.session.seats_for_role`` seats it)."""
 
     def __init__(self, scheduled: Scheduled, words: Sequence[str]) -> None:
-        self.spymaster: Spymaster = make_agent(scheduled.spymaster)
+        self.spymaster: Spymaster = make_agent(scheduled.spymaster, role=Role.SPYMASTER)
         board = deal(WORDS, words, scheduled.board)
-        self.team = board.starting_team
+        self.two_teams = scheduled.level is not None
         reader = OutsideSeat("reader", "its commands")  # the match never asks it
-        race = ((self.spymaster, reader, IDLE, IDLE) if self.team is Team.RED
-                else (IDLE, IDLE, self.spymaster, reader))
-        # The reader's own turns are counted here (MAX_TURNS), not by the match.
-        self.match = Match.new(WORDS, Seats(*race), seed=scheduled.board, board=board,
-                               max_turns=None)
+        if scheduled.level is not None:
+            self.team = Team.RED
+            other = opposing_team(scheduled.level)
+            spymaster_id, spymaster_options = other.agent(Role.SPYMASTER, DEFAULT_SPYMASTER, {})
+            guesser_id, guesser_options = other.agent(Role.GUESSER, DEFAULT_GUESSER, {})
+            seats = Seats.standard(
+                red_spymaster=self.spymaster, red_guesser=reader,
+                blue_spymaster=make_agent(spymaster_id, role=Role.SPYMASTER,
+                                          **spymaster_options),
+                blue_guesser=make_agent(guesser_id, role=Role.GUESSER, **guesser_options))
+            max_turns: int | None = 2 * MAX_TURNS  # the game's turns: MAX_TURNS each
+        else:
+            self.team = board.starting_team
+            race = ((self.spymaster, reader, IDLE, IDLE) if self.team is Team.RED
+                    else (IDLE, IDLE, self.spymaster, reader))
+            seats = Seats(*race)
+            max_turns = None  # the reader's own turns are counted here (MAX_TURNS)
+        self.match = Match.new(WORDS, seats, seed=scheduled.board, board=board,
+                               max_turns=max_turns)
         self.state = self.match.state
         self.turns: list[Turn] = []
         self.played: list[dict[str, str]] = []  # the reader's actions, as in ACTIONS
@@ -214,24 +248,28 @@ class Game:
         return "next" if self.state.is_over else "touch"
 
     def _advance(self) -> None:
-        """Play the spymaster's and the idle team's moves up to the reader's next decision.
-        The next clue is asked for only once the last one is rated, so the reader rates a
-        clue without having seen the next."""
+        """Play the spymaster's and the other team's moves up to the reader's next decision.
+        The other team's turn and the next clue come only once the last clue is rated, so
+        the reader rates a clue without having seen what followed it."""
         state = self.state
         while not state.is_over:
             ours = state.current_team is self.team
             if ours and state.phase is Phase.GUESS:
                 return
-            if ours and state.phase is Phase.CLUE:
-                if self.waiting_for == "rate":
-                    return
+            if self.waiting_for == "rate" and (self.two_teams or (
+                    ours and state.phase is Phase.CLUE)):
+                return
+            if ours and state.phase is Phase.CLUE and not self.two_teams:
                 self.clue_turns += 1
                 if self.clue_turns > MAX_TURNS:
                     state.abandon()
                     return
-            move = self.match.step()  # the spymaster's move, or the idle team's forfeit
-            if isinstance(move.action, Clue) and isinstance(state.events[-1], ClueGiven):
-                self.turns.append(Turn(len(self.turns) + 1, move.action))  # not an invalid one
+            # The spymaster's move, the other team's move (a two-team game; the match
+            # abandons it after MAX_TURNS each) or the idle team's forfeit.
+            move = self.match.step()
+            if (move.team is self.team and isinstance(move.action, Clue)
+                    and isinstance(state.events[-1], ClueGiven)):  # not an invalid one
+                self.turns.append(Turn(len(self.turns) + 1, move.action, state.turn))
 
     def kind(self, identity: Identity) -> str:
         if identity is self.team.agent:
@@ -253,7 +291,9 @@ class Game:
         kind = self.kind(self.state.board.key[index])
         self.turns[-1].touches.append((self.state.board.words[index], kind))
         self._advance()
-        what = {"own": "one of your agents", "opponent": "an opponent's agent",
+        what = {"own": "one of your agents",
+                "opponent": ("one of the other team's agents" if self.two_teams
+                             else "an opponent's agent"),
                 "bystander": "a bystander", "assassin": "the assassin"}[kind]
         return f"{self.state.board.words[index]}: {what}. {self._after_touch()}"
 
@@ -278,7 +318,9 @@ class Game:
                               "or the word list changed); tell the experimenter")
         turn.verdict, turn.note = verdict, note
         self._advance()
-        return f"Rated {clue_text(turn.clue)} as {verdict}."
+        rated = f"Rated {clue_text(turn.clue)} as {verdict}."
+        theirs = [line for at, ours, line in history(self) if not ours and at > turn.at]
+        return "\n".join([rated, *(f"The other team played. {line}" for line in theirs)])
 
     def _require(self, move: str) -> None:
         waiting = self.waiting_for
@@ -305,6 +347,16 @@ class Game:
     def result(self) -> str:
         outcome = self.state.outcome
         assert outcome is not None
+        if self.two_teams:
+            return {
+                "reader-cleared": f"Won: all your agents found in {len(self.turns)} turns.",
+                "reader-cleared-by-other": "Won: the other team touched your last agent.",
+                "assassin-by-other": "Won: the other team touched the assassin.",
+                "other-cleared": "Lost: the other team found all its agents.",
+                "other-cleared-by-reader": "Lost: you touched the other team's last agent.",
+                "assassin-by-reader": "Lost: you touched the assassin.",
+                "turn-limit": f"Nobody won: the game stopped after {MAX_TURNS} turns each.",
+            }[self.ending]
         if outcome.winner is self.team:
             return f"Won: all your agents found in {len(self.turns)} turns."
         if outcome.reason is EndReason.ASSASSIN:
@@ -312,6 +364,31 @@ class Game:
         if outcome.reason is EndReason.AGENTS_COVERED:
             return "Lost: you touched the opponent's last agent."
         return f"Lost: your agents were not all found in {MAX_TURNS} turns."
+
+    @property
+    def ending(self) -> str:
+        """How a finished two-team game ended: whose agents were all covered (and by whose
+        touch, when the other team's), who touched the assassin, or the turn limit."""
+        outcome = self.state.outcome
+        assert outcome is not None
+        last = next((e for e in reversed(self.state.events)
+                     if isinstance(e, GuessMade | Covered)), None)
+        by = None if last is None else ("reader" if last.team is self.team else "other")
+        if outcome.reason is EndReason.ASSASSIN:
+            return f"assassin-by-{by}"
+        if outcome.reason is not EndReason.AGENTS_COVERED or outcome.winner is None:
+            return "turn-limit"
+        side = "reader" if outcome.winner is self.team else "other"
+        # A touch of the last card of the team that did not touch it (a penalty cover is
+        # made on the covered team's own side).
+        touched_by = by if isinstance(last, GuessMade) else side
+        return f"{side}-cleared" + ("" if touched_by == side else f"-by-{touched_by}")
+
+    @property
+    def clue_turns_taken(self) -> int:
+        """The reader's team's clue turns so far, invalid clues too."""
+        return sum(isinstance(e, ClueGiven | InvalidClue) and e.team is self.team
+                   for e in self.state.events)
 
 
 def touches(count: int) -> str:
@@ -342,8 +419,15 @@ def render(game: Game, number: int, total: int) -> str:
     """The table as the reader sees it: no key, no spymaster, nothing of the schedule."""
     state = game.state
     own_total = state.board.count(game.team.agent)
-    lines = [f"Game {number} of {total}, turn {max(len(game.turns), 1)}. "
-             f"Your agents: {state.cards_left(game.team)} of {own_total} left to find.", ""]
+    if game.two_teams:
+        other = game.team.other
+        lines = [f"Game {number} of {total}, your turn {max(len(game.turns), 1)}. "
+                 f"Your agents: {state.cards_left(game.team)} of {own_total} left to find; "
+                 f"the other team's: {state.cards_left(other)} of "
+                 f"{state.board.count(other.agent)}.", ""]
+    else:
+        lines = [f"Game {number} of {total}, turn {max(len(game.turns), 1)}. "
+                 f"Your agents: {state.cards_left(game.team)} of {own_total} left to find.", ""]
     cells = []
     for index, word in enumerate(state.board.words):
         mark = (f":{MARKS[game.kind(state.board.key[index])]}"
@@ -354,13 +438,17 @@ def render(game: Game, number: int, total: int) -> str:
     for row in range(WORDS.layout.rows):
         lines.append("  " + "".join(c.ljust(width) for c in cells[row * cols:(row + 1) * cols])
                      .rstrip())
-    lines += ["", "Turned cards: OWN your agent, OPP opponent's agent, BYS bystander, "
-                  "ASSASSIN the assassin."]
-    earlier = game.turns[:-1] if game.waiting_for == "touch" else game.turns
-    for turn in earlier:
-        touched = ", ".join(f"{w} ({k})" for w, k in turn.touches) or "nothing"
-        rated = f" [{turn.verdict}]" if turn.verdict else ""
-        lines.append(f"Turn {turn.number}: {clue_text(turn.clue)} -> {touched}{rated}")
+    if game.two_teams:
+        lines += ["", "Turned cards: OWN your team's agent, OPP the other team's, BYS "
+                      "bystander, ASSASSIN the assassin.", *(line for _, _, line in history(game))]
+    else:
+        lines += ["", "Turned cards: OWN your agent, OPP opponent's agent, BYS bystander, "
+                      "ASSASSIN the assassin."]
+        earlier = game.turns[:-1] if game.waiting_for == "touch" else game.turns
+        for turn in earlier:
+            touched = ", ".join(f"{w} ({k})" for w, k in turn.touches) or "nothing"
+            rated = f" [{turn.verdict}]" if turn.verdict else ""
+            lines.append(f"Turn {turn.number}: {clue_text(turn.clue)} -> {touched}{rated}")
     lines.append("")
     waiting = game.waiting_for
     if waiting == "touch":
@@ -383,6 +471,48 @@ def render(game: Game, number: int, total: int) -> str:
     else:
         lines.append("All games are done. Thank you.")
     return "\n".join(lines)
+
+
+TeamEvent = ClueGiven | InvalidClue | GuessMade | Passed | TimedOut | Forfeited | Covered
+
+
+def history(game: Game) -> list[tuple[int, bool, str]]:
+    """A two-team game's finished turns of both teams, in order, as the table saw them: each
+    clue, each touch with what the card turned out to be, a stop, a penalty cover. Per turn
+    the game's turn number, whether it was the reader's team's, and the line."""
+    live = game.state.turn if game.waiting_for == "touch" else None
+    rated = {turn.at: turn for turn in game.turns}
+    by_turn: dict[int, list[TeamEvent]] = {}
+    for event in game.state.events:
+        if event.turn != live and not isinstance(event, Abandoned):  # the result says so
+            by_turn.setdefault(event.turn, []).append(event)
+    lines: list[tuple[int, bool, str]] = []
+    theirs = 0
+    for at, events in sorted(by_turn.items()):
+        ours = events[0].team is game.team
+        said = ""
+        for event in events:
+            if isinstance(event, ClueGiven):
+                said = f"{clue_text(event.clue)} ->"
+            elif isinstance(event, InvalidClue):
+                said = "a clue the rules do not allow, so the turn was lost"
+            elif isinstance(event, GuessMade):
+                said += f" {event.word} ({game.kind(event.identity)}),"
+            elif isinstance(event, Passed):
+                said += " then stopped,"
+            elif isinstance(event, Covered):
+                said += f" and {event.word} was covered as the penalty,"
+        said = said.rstrip(",").replace("-> then", "-> nothing, then")
+        said += " nothing" if said.endswith("->") else ""
+        if ours:
+            turn = rated.get(at)
+            label = f"Your turn {turn.number}" if turn else "Your turn"
+            verdict = f" [{turn.verdict}]" if turn and turn.verdict else ""
+            lines.append((at, True, f"{label}: {said}{verdict}"))
+        else:
+            theirs += 1
+            lines.append((at, False, f"Their turn {theirs}: {said}"))
+    return lines
 
 
 # ---------------------------------------------------------------------- commands
@@ -432,26 +562,50 @@ def cmd_setup(args: argparse.Namespace) -> str:
     folder: Path = args.dir
     if (folder / SCHEDULE).exists():
         raise ReaderError(f"{folder} already holds a reading; use a new folder")
-    ids = [name.strip() for name in args.spymasters.split(",") if name.strip()]
+    listed = args.spymasters if args.levels is None else args.levels
+    ids = [name.strip() for name in listed.split(",") if name.strip()]
     for name in ids:
+        if args.levels is not None:
+            check_level(name)
+            continue
         spec = REGISTRY.get(name)
         if spec is None or spec.role is not Role.SPYMASTER:
             known = ", ".join(sorted(n for n, s in REGISTRY.items() if s.role is Role.SPYMASTER))
             raise ReaderError(f"{name!r} is not a registered spymaster; known: {known}")
         make_agent(name)  # fail now, not in the middle of a reader's game
     if not ids or args.games_per < 1:
-        raise ReaderError("give at least one spymaster and --games-per 1 or more")
+        raise ReaderError(f"give at least one {'spymaster' if args.levels is None else 'level'}"
+                          " and --games-per 1 or more")
     rng = random.Random(args.seed)
     order = [name for name in ids for _ in range(args.games_per)]
     rng.shuffle(order)
     boards = rng.sample(range(1, 2**31), len(order))  # every game its own board
+    games: list[dict[str, Any]] = (
+        [{"spymaster": s, "board": b} for s, b in zip(order, boards, strict=True)]
+        if args.levels is None else
+        [{"level": lv, "spymaster": DEFAULT_SPYMASTER, "board": b}
+         for lv, b in zip(order, boards, strict=True)])
     folder.mkdir(parents=True, exist_ok=True)
-    data = {"seed": args.seed, "deck_digest": digest(deck()),
-            "games": [{"spymaster": s, "board": b} for s, b in zip(order, boards, strict=True)]}
+    data = {"seed": args.seed, "deck_digest": digest(deck()), "games": games}
     (folder / SCHEDULE).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     save_actions(folder, [[]])
     return (f"Scheduled {len(order)} game{'s' * (len(order) != 1)} in {folder}. "
             "Readers start with: show")
+
+
+def check_level(name: str) -> None:
+    """Refuse a name that is not a level, and build the level's agents and the reader's
+    spymaster now, not in the middle of a reader's game."""
+    try:
+        level = Level(name)
+    except ValueError:
+        raise ReaderError(f"{name!r} is not a level; known: "
+                          f"{', '.join(lv.value for lv in Level)}") from None
+    make_agent(DEFAULT_SPYMASTER)
+    other = opposing_team(level)
+    for role, person in ((Role.SPYMASTER, DEFAULT_SPYMASTER), (Role.GUESSER, DEFAULT_GUESSER)):
+        agent_id, options = other.agent(role, person, {})
+        make_agent(agent_id, role=role, **options)
 
 
 def cmd_show(args: argparse.Namespace) -> str:
@@ -617,22 +771,36 @@ def cmd_stop_server(args: argparse.Namespace) -> str:
 # ---------------------------------------------------------------------- the experimenter's
 
 
+ENDINGS = ("reader-cleared", "reader-cleared-by-other", "other-cleared",
+           "other-cleared-by-reader", "assassin-by-reader", "assassin-by-other", "turn-limit")
+
+
 def summarize(folder: Path) -> dict[str, Any]:
     schedule = load_schedule(folder)
     words = deck()
     actions = load_actions(folder)
+    levels = any(g.level is not None for g in schedule.games)
     per: dict[str, dict[str, Any]] = {}
     clues: list[dict[str, Any]] = []
     for number, played in enumerate(actions, start=1):
         scheduled = schedule.games[number - 1]
         game = Game(scheduled, words)
         game.replay(played)
-        row = per.setdefault(scheduled.spymaster, {
+        name = scheduled.spymaster if scheduled.level is None else scheduled.level.value
+        row = per.setdefault(name, {
             "games": 0, "in_progress": 0, "wins": 0, "turns_per_win": [],
-            "assassin_losses": 0, "verdicts": Counter(), "repeats_after_failure": 0})
+            "assassin_losses": 0, "verdicts": Counter(), "repeats_after_failure": 0}
+            if not levels else {
+            "games": 0, "in_progress": 0, "reader_wins": 0, "endings": Counter(),
+            "reader_turns": [], "verdicts": Counter(), "repeats_after_failure": 0})
         outcome = game.state.outcome
         if outcome is None:
             row["in_progress"] += 1
+        elif levels:
+            row["games"] += 1
+            row["reader_wins"] += outcome.winner is game.team
+            row["endings"][game.ending] += 1
+            row["reader_turns"].append(game.clue_turns_taken)
         else:
             row["games"] += 1
             if outcome.winner is game.team:
@@ -648,23 +816,28 @@ def summarize(folder: Path) -> dict[str, Any]:
                 failed.add(word)
             if turn.verdict:
                 row["verdicts"][turn.verdict] += 1
-            clues.append({"game": number, "spymaster": scheduled.spymaster,
+            clues.append({"game": number, ("level" if levels else "spymaster"): name,
                           "turn": turn.number, "clue": clue_text(turn.clue),
                           "touches": turn.touches, "verdict": turn.verdict,
                           "note": turn.note})
-    spymasters = {}
+    rows = {}
     for name, row in per.items():
         rated = sum(row["verdicts"].values())
-        wins = row.pop("turns_per_win")
-        spymasters[name] = {
-            **row,
-            "mean_turns_per_win": round(sum(wins) / len(wins), 2) if wins else None,
+        figures: dict[str, Any] = {
             "verdicts": {v: row["verdicts"][v] for v in VERDICTS},
             "verdict_shares": {v: round(row["verdicts"][v] / rated, 3) if rated else None
-                               for v in VERDICTS},
-        }
+                               for v in VERDICTS}}
+        if levels:
+            turns = row.pop("reader_turns")
+            figures.update(endings={e: row["endings"][e] for e in ENDINGS},
+                           reader_turns_per_game=turns,
+                           mean_reader_turns=round(sum(turns) / len(turns), 2) if turns else None)
+        else:
+            wins = row.pop("turns_per_win")
+            figures["mean_turns_per_win"] = round(sum(wins) / len(wins), 2) if wins else None
+        rows[name] = {**row, **figures}
     return {"games_scheduled": len(schedule.games), "games_started": len(actions),
-            "spymasters": spymasters, "clues": clues}
+            ("levels" if levels else "spymasters"): rows, "clues": clues}
 
 
 def cmd_summary(args: argparse.Namespace) -> str:
@@ -672,11 +845,25 @@ def cmd_summary(args: argparse.Namespace) -> str:
     if args.json:
         return json.dumps(data, indent=1)
     lines = [f"{data['games_started']} of {data['games_scheduled']} games started", ""]
-    for name, row in sorted(data["spymasters"].items()):
+    levels = "levels" in data
+    rows = data["levels"] if levels else data["spymasters"]
+    order = ([lv.value for lv in Level if lv.value in rows] if levels else sorted(rows))
+    for name in order:
+        row = rows[name]
         shares = row["verdict_shares"]
         verdicts = ", ".join(
             f"{v} {row['verdicts'][v]}" + (f" ({shares[v]:.0%})" if shares[v] is not None else "")
             for v in VERDICTS)
+        if levels:
+            mean = row["mean_reader_turns"]
+            endings = ", ".join(f"{e} {n}" for e, n in row["endings"].items() if n) or "-"
+            lines += [f"{name}: games finished {row['games']} (in progress "
+                      f"{row['in_progress']}), reader wins {row['reader_wins']}, reader's turns "
+                      f"per game {mean if mean is not None else '-'}",
+                      f"  endings: {endings}",
+                      f"  reader's clues: {verdicts}; a failed clue word given again: "
+                      f"{row['repeats_after_failure']}"]
+            continue
         mean = row["mean_turns_per_win"]
         lines += [f"{name}: games finished {row['games']} (in progress {row['in_progress']}), "
                   f"wins {row['wins']}, turns per win {mean if mean is not None else '-'}, "
@@ -687,7 +874,8 @@ def cmd_summary(args: argparse.Namespace) -> str:
     for clue in data["clues"]:
         touched = ", ".join(f"{w} ({k})" for w, k in clue["touches"]) or "nothing"
         note = f" - {clue['note']}" if clue["note"] else ""
-        lines.append(f"game {clue['game']} turn {clue['turn']} [{clue['spymaster']}] "
+        who = clue["level"] if levels else clue["spymaster"]
+        lines.append(f"game {clue['game']} turn {clue['turn']} [{who}] "
                      f"{clue['clue']} -> {touched}: {clue['verdict'] or 'unrated'}{note}")
     return "\n".join(lines)
 
@@ -708,8 +896,13 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--dir", type=Path, required=True, help="the reading's folder")
     commands = top.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     setup = commands.add_parser("setup", help="the experimenter: schedule the games")
-    setup.add_argument("--spymasters", required=True, help="registered ids, comma-separated")
-    setup.add_argument("--games-per", type=int, required=True, help="games per spymaster")
+    mode = setup.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--spymasters", help="single-team races: registered spymaster ids, "
+                      "comma-separated")
+    mode.add_argument("--levels", help="two-team games against the other team of these "
+                      f"levels ({', '.join(lv.value for lv in Level)}), comma-separated")
+    setup.add_argument("--games-per", type=int, required=True,
+                       help="games per spymaster or per level")
     setup.add_argument("--seed", type=int, required=True, help="for the order and the boards")
     setup.set_defaults(run=cmd_setup)
     commands.add_parser("show", help="the table now").set_defaults(run=cmd_show)
@@ -743,11 +936,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception as exc:
         KEPT.game = None  # it may have failed half-way through a move: replay it next time
-        if isinstance(exc, CodenamesError):
+        if isinstance(exc, CodenamesError) and (
+                args.command == "summary" or not against_levels(args.dir)):
             message = " ".join(str(exc).split())
         elif args.command == "summary":
             raise
-        else:  # a traceback would name the spymaster's code
+        else:  # a traceback would name the spymaster's code; an agent's error, a level's
             message = f"the game failed ({type(exc).__name__}); tell the experimenter"
     else:
         return 0
@@ -755,6 +949,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = hide_spymasters(message, args.dir)
     print(f"error: {message}", file=sys.stderr)
     return 1
+
+
+def against_levels(folder: Path) -> bool:
+    """Whether the folder's games are two-team games against levels."""
+    try:
+        return any(g.level is not None for g in load_schedule(folder).games)
+    except (ReaderError, OSError, ValueError, KeyError):
+        return False
 
 
 def hide_spymasters(message: str, folder: Path) -> str:
