@@ -501,7 +501,8 @@ def history(game: Game) -> list[tuple[int, bool, str]]:
             elif isinstance(event, Passed):
                 said += " then stopped,"
             elif isinstance(event, Covered):
-                said += f" and {event.word} was covered as the penalty,"
+                said += (f" and {event.word} ({game.kind(event.team.agent)}) was covered as "
+                         "the penalty,")
         said = said.rstrip(",").replace("-> then", "-> nothing, then")
         said += " nothing" if said.endswith("->") else ""
         if ours:
