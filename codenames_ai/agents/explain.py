@@ -6,12 +6,6 @@ from dataclasses import dataclass
 
 from ..core.actions import Clue
 
-# Notes written for players begin this way (the panel spymaster's); others are a model's
-# own terms ("guesser noise 0.12") and are left to ``describe``.
-_PLAIN_NOTES_START = "aimed at "
-# Remarks in a player's notes that speak of the spymaster's models rather than the board.
-_MODEL_REMARKS = ("your touches so far fit ",)
-
 
 @dataclass(frozen=True)
 class ScoredCard:
@@ -32,6 +26,9 @@ class ClueExplanation:
     ``score`` is the spymaster's own measure (expected cards gained for the EV spymaster; the
     baselines' published scores otherwise). ``margin`` is the weakest target's similarity minus
     the most dangerous card's: a guesser on another model needs it to be clearly positive.
+    ``notes`` is free text for ``describe`` (it may speak of the spymaster's models, e.g.
+    "guesser noise 0.12"); ``reasons`` are short phrases about the board a player reads
+    after the targets ("linked to 'cut' by word use", "kept away from GLUE (the assassin)").
     """
 
     clue: Clue
@@ -41,6 +38,7 @@ class ClueExplanation:
     score: float
     alternatives: tuple[Alternative, ...]
     notes: str = ""
+    reasons: tuple[str, ...] = ()  # after the targets, in a player's words (see ``plain``)
 
     def describe(self) -> str:
         """A short paragraph for people."""
@@ -58,14 +56,12 @@ class ClueExplanation:
 
     def plain(self) -> str:
         """The explanation in a player's words, without scores: the cards the clue aims at,
-        the card it keeps away from, and (from notes written for players, as the panel
-        spymaster's are) which readings link the clue to them. One sentence, e.g.
-        ``aimed at SCISSORS and KNIFE; kept away from GLUE.``"""
+        then its ``reasons`` or, from a spymaster that gives none, the card it kept away
+        from. One sentence, e.g. ``aimed at SCISSORS and KNIFE; kept away from GLUE.``"""
         names = [t.word.upper() for t in self.targets]
         parts = [f"aimed at {_join(names)}" if names else "aimed at no card in particular"]
-        if self.notes.startswith(_PLAIN_NOTES_START):  # its first part names the targets
-            parts += [part for part in self.notes.rstrip(".").split("; ")[1:]
-                      if not part.startswith(_MODEL_REMARKS)]
+        if self.reasons:
+            parts += self.reasons
         elif self.danger is not None:
             parts.append(f"kept away from {self.danger.word.upper()}")
         return "; ".join(parts) + "."
@@ -80,7 +76,7 @@ class ClueExplanation:
             "margin": round(self.margin, 4), "score": round(self.score, 4),
             "alternatives": [{"clue": a.clue.word, "number": str(a.clue.number),
                               "score": round(a.score, 4)} for a in self.alternatives],
-            "notes": self.notes,
+            "notes": self.notes, "reasons": list(self.reasons), "plain": self.plain(),
         }
 
 

@@ -519,25 +519,27 @@ class PanelSpymaster:
         agree = [m.label for m, zm in zip(self.panel.minds, z, strict=True)
                  if not np.isnan(zm[targets]).all() and np.nanmin(zm[targets]) >= 1.5]
         names = " and ".join(w.upper() for w in (words[t] for t in targets))
-        text = [f"aimed at {names}"]
+        reasons = []  # about the board, for players
         if agree:
-            text.append(f"linked to '{clue.word}' by {_join(agree)}")
+            reasons.append(f"linked to '{clue.word}' by {_join(agree)}")
         if danger is not None:
             kind = {OPPONENT: "the other team's", BYSTANDER: "a bystander",
                     ASSASSIN: "the assassin"}[int(codes[words.index(danger.word)])]
-            text.append(f"kept away from {danger.word.upper()} ({kind})")
+            reasons.append(f"kept away from {danger.word.upper()} ({kind})")
         if partner.failed:
-            text.append(f"not repeating {', '.join(sorted(partner.failed))}, which did not work")
+            reasons.append(f"not repeating {', '.join(sorted(partner.failed))}, which did not "
+                           "work")
         open_targets = [w.upper() for w in (words[t] for t in targets) if w in partner.leftovers]
         if open_targets:
-            text.append(f"{_join(open_targets)} also left over from an earlier clue")
+            reasons.append(f"{_join(open_targets)} also left over from an earlier clue")
+        about_minds = []  # how it reads its partner: for describe() only
         if partner.touches:
             best = int(np.argmax(partner.weights))
-            text.append(f"your touches so far fit {self.panel.minds[best].label} best")
-        notes = "; ".join(text) + "."
+            about_minds.append(f"your touches so far fit {self.panel.minds[best].label} best")
+        notes = "; ".join([f"aimed at {names}", *reasons, *about_minds]) + "."
         return ClueExplanation(
             clue, tuple(ScoredCard(words[t], float(consensus[t])) for t in targets), danger,
-            margin, score, alternatives, notes)
+            margin, score, alternatives, notes, tuple(reasons))
 
     def choose_cover(self, view: SpymasterView) -> Cover:
         """Cover the card that hurts this team most while face up: an own agent the panel

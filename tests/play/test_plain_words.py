@@ -7,12 +7,12 @@ from codenames_ai.core import Clue, Guess, Team
 from tests.agents.test_panel import CARDS, panel, spymaster, state
 
 
-def explanation(targets: tuple[str, ...], danger: str | None, notes: str = ""
-                ) -> ClueExplanation:
+def explanation(targets: tuple[str, ...], danger: str | None, notes: str = "",
+                reasons: tuple[str, ...] = ()) -> ClueExplanation:
     return ClueExplanation(
         Clue("cut", len(targets)), tuple(ScoredCard(w, 0.61) for w in targets),
         None if danger is None else ScoredCard(danger, 0.42), 0.19, 1.37,
-        (Alternative(Clue("blade", 1), 0.88),), notes)
+        (Alternative(Clue("blade", 1), 0.88),), notes, reasons)
 
 
 def test_without_notes_it_names_the_targets_and_the_feared_card() -> None:
@@ -24,25 +24,15 @@ def test_without_notes_it_names_the_targets_and_the_feared_card() -> None:
             == "aimed at no card in particular; kept away from GLUE.")
 
 
-def test_notes_in_a_models_own_terms_are_left_to_describe() -> None:
+def test_notes_are_left_to_describe() -> None:
     technical = explanation(("knife",), "glue", "expected cards this turn (guesser noise 0.120)")
     assert technical.plain() == "aimed at KNIFE; kept away from GLUE."
     assert "guesser noise" in technical.describe()
 
 
-def test_notes_for_players_are_used_without_remarks_about_the_models() -> None:
-    notes = ("aimed at APPLE; linked to 'fruit' by word use and meaning; kept away from RIVER "
-             "(the other team's); not repeating cut, which did not work; your touches so far "
-             "fit meaning best.")
-    assert explanation(("apple",), "river", notes).plain() == (
-        "aimed at APPLE; linked to 'fruit' by word use and meaning; kept away from RIVER "
-        "(the other team's); not repeating cut, which did not work.")
-
-
-def test_the_targets_are_listed_as_a_sentence_lists_them() -> None:
-    notes = ("aimed at POND and WAND and BANK; linked to 'water' by meaning; kept away from "
-             "GLASS (a bystander).")
-    assert explanation(("pond", "wand", "bank"), "glass", notes).plain() == (
+def test_reasons_follow_the_targets_listed_as_a_sentence_lists_them() -> None:
+    reasons = ("linked to 'water' by meaning", "kept away from GLASS (a bystander)")
+    assert explanation(("pond", "wand", "bank"), "glass", "aimed at POND", reasons).plain() == (
         "aimed at POND, WAND and BANK; linked to 'water' by meaning; kept away from GLASS "
         "(a bystander).")
 
