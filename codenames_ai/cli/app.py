@@ -287,7 +287,9 @@ def play(
     spymaster: Annotated[str, typer.Option(help="AI spymaster id.")] = DEFAULT_SPYMASTER,
     guesser: Annotated[str, typer.Option(help="AI guesser id.")] = DEFAULT_GUESSER,
     model: Annotated[str | None, typer.Option(help="Word-vector model for the AIs.")] = None,
-    strength: Annotated[Strength, typer.Option(help="AI spymaster risk.")] = Strength.normal,
+    strength: Annotated[Strength, typer.Option(
+        help="Risk of an AI spymaster that takes one (glove-ev-spymaster-v1, ...; the "
+             "default panel spymaster has none).")] = Strength.normal,
     level: Annotated[Level, typer.Option(
         help="How hard the other team plays: easy, normal or hard (your own AIs are the "
              "same at every level).")] = DEFAULT_LEVEL,
