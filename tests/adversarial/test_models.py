@@ -261,3 +261,13 @@ def test_probe_mutated_vector_files(vector_files: dict[str, Path], tmp_path_fact
     path = tmp_path_factory.mktemp("probe") / source.name
     path.write_bytes(bytes(data))
     assert peak_memory(lambda: read_vectors(path)) < MEMORY_BOUND
+
+
+def test_two_words_with_one_vector_are_accepted_as_synonyms(tmp_path: Path) -> None:
+    # A repeated *word* is refused (above); a repeated *vector* is not a defect: in a model
+    # built from a dictionary, exact synonyms share one (the shipped WordNet mind has
+    # thousands), so refusing them would refuse such models.
+    path = tmp_path / "synonyms.txt"
+    path.write_text("car 0.1 0.2 0.3\nautomobile 0.1 0.2 0.3\nocean 0.3 0.1 0.2\n")
+    info = ModelStore(tmp_path / "cache").add_file("synonyms", path)
+    assert (info.vocabulary, info.dimensions) == (3, 3)
