@@ -46,10 +46,12 @@ from ..agents.registry import registered
 from ..core import SEED_BITS, CodenamesError, ConfigError, IllegalActionError, Role
 from ..core.jsonlimits import JSONRefused, load_limited
 from .games import CLUE_RULES, DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
+from .limits import RoomLimits
 from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError
 
 STATIC = Path(__file__).parent / "static"
-STATIC_FILES = {"app.js": "text/javascript", "style.css": "text/css", "icon.svg": "image/svg+xml"}
+STATIC_FILES = {"app.js": "text/javascript", "rooms.js": "text/javascript",
+                "style.css": "text/css", "icon.svg": "image/svg+xml"}
 MAX_BODY = 16 * 1024  # bytes; a move or a game's settings are far smaller
 MAX_DEPTH = 16  # nesting of JSON arrays and objects; a request needs 2
 MAX_DIGITS = 40  # digits of a JSON number; a seed has at most 39 (128 bits)
@@ -76,10 +78,15 @@ log = logging.getLogger(__name__)
 
 
 class HTTPProblem(Exception):
-    def __init__(self, status: int, message: str) -> None:
+    """A refusal: ``status`` and ``message``, and ``extra`` fields for the JSON body (a
+    refused room move sends the fresh ``view`` with its 409)."""
+
+    def __init__(self, status: int, message: str, *,
+                 extra: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.extra = extra or {}
 
 
 @dataclass
@@ -161,10 +168,12 @@ class Games:
 
 
 def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
-               new_seed: Callable[[], int] | None = None) -> FastAPI:
+               new_seed: Callable[[], int] | None = None,
+               limits: RoomLimits | None = None) -> FastAPI:
     """The app over the games in ``database`` (``StoreError`` if it is not a games file).
     ``timeout``: seconds a write waits for a lock held by another connection before the
-    request gets 503. ``new_seed``: where fresh deals come from (default: 128 secret bits)."""
+    request gets 503. ``new_seed``: where fresh deals come from (default: 128 secret bits).
+    ``limits``: how many rooms and live connections the server takes (``roomsapi``)."""
     fresh_seed = new_seed or (lambda: secrets.randbits(SEED_BITS))
     app = FastAPI(title="codenames-ai", docs_url=None, redoc_url=None, openapi_url=None)
     store = GameStore(database, timeout=timeout)
@@ -175,7 +184,7 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
 
     @app.exception_handler(HTTPProblem)
     async def problem(request: Request, exc: HTTPProblem) -> JSONResponse:
-        return _error(exc.status, exc.message)
+        return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def routing(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -300,6 +309,12 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
                 return games.get(game_id).check_clue(data.get("word"))
         return await run_in_threadpool(run)
 
+    @app.get("/room/{room_id}", include_in_schema=False)
+    async def room_page(room_id: str) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    from .roomsapi import add_room_routes  # it builds on this module's Games and errors
+    add_room_routes(app, store, fresh_seed=fresh_seed, limits=limits or RoomLimits())
     return app
 
 

@@ -304,10 +304,17 @@ class WebGame:
         reasons for its clues (``explanations``) and the seed. ``log`` is the history with
         each event's turn, team and card; ``recent`` marks the AIs' moves since the person's
         last one (when watching, the last move), on the log and on the cards they touched."""
+        return self.seat_view(self.person, sees_key=self.person is None
+                              or self.person[1] is Role.SPYMASTER,
+                              your_turn=self.awaiting_person)
+
+    def seat_view(self, person: tuple[Team, Role] | None, *, sees_key: bool,
+                  your_turn: bool) -> dict[str, Any]:
+        """The view of one seat (``person``; None for a watcher): the key of face-down cards
+        only if ``sees_key``; ``your_turn`` says whether this seat is to move now."""
         state = self.state
-        sees_key = self.person is None or self.person[1] is Role.SPYMASTER
         over = state.outcome is not None
-        recent = self._recent_moves()
+        recent = self._recent_moves(watching=person is None)
         log = [self._logged(event, number in recent)
                for event, number in zip(state.events, self._event_moves, strict=True)]
         touched = {entry["index"] for entry in log if entry["recent"] and "index" in entry}
@@ -349,10 +356,10 @@ class WebGame:
             "history": [describe_event(e) for e in state.events],
             # The same events with their turn, team and card, for the page to group by turn.
             "log": log,
-            "you": ({"team": self.person[0].value, "role": self.person[1].value}
-                    if self.person else None),
-            "your_turn": self.awaiting_person,
-            "can_pass": state.phase is Phase.GUESS and self.awaiting_person
+            "you": ({"team": person[0].value, "role": person[1].value}
+                    if person else None),
+            "your_turn": your_turn,
+            "can_pass": state.phase is Phase.GUESS and your_turn
             and state.guesser_view(state.current_team).can_pass,
             "moves": len(self.moves),
             "over": over,
@@ -371,10 +378,10 @@ class WebGame:
                       if self.config.role in LEVEL_ROLES else None),
         }
 
-    def _recent_moves(self) -> set[int]:
-        """The moves the page highlights: the AIs' since the person's last move (when
+    def _recent_moves(self, *, watching: bool) -> set[int]:
+        """The moves the page highlights: the AIs' since a person's last move (when
         watching, the last move)."""
-        if self.person is None:
+        if watching:
             return {len(self.moves) - 1}
         last = max((n for n, m in enumerate(self.moves) if m.get("by") == "person"),
                    default=-1)

@@ -2,14 +2,19 @@
 
 A move is committed (``synchronous=FULL``) before the request that made it is answered, so a
 game survives a server restart; the primary key ``(game, number)`` makes a repeated move
-(a double submit) fail instead of being stored twice. Every write is one transaction: a game
-and its first moves, or a batch of moves, are stored all or none. Any failure of the database
-(locked by another connection past the timeout, a disk error) is a ``StoreError``, raised
-after the transaction is rolled back, so the caller knows nothing was stored.
+(a double submit) fail instead of being stored twice. A room (``rooms``, ``seats``) is a game
+with four seats, each held by a secret token (only its SHA-256 is stored) and either a person
+or the AI; its ``version`` grows with every change, which is what live pages follow. A file
+made before rooms existed gets the two tables when it is opened. Every write is one
+transaction: a game and its first moves, or a batch of moves, are stored all or none. Any
+failure of the database (locked by another connection past the timeout, a disk error) is a
+``StoreError``, raised after the transaction is rolled back, so the caller knows nothing was
+stored.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import sqlite3
@@ -30,8 +35,25 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     PRIMARY KEY (game, number)
 );
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL REFERENCES games(id),
+    creator TEXT NOT NULL,
+    active REAL NOT NULL,
+    version INTEGER NOT NULL,
+    closed INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    room TEXT NOT NULL REFERENCES rooms(id),
+    seat TEXT NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    person INTEGER NOT NULL,
+    PRIMARY KEY (room, seat)
+);
 """
-COLUMNS = {"games": ["id", "created", "config"], "moves": ["game", "number", "move"]}
+COLUMNS = {"games": ["id", "created", "config"], "moves": ["game", "number", "move"],
+           "rooms": ["id", "game", "creator", "active", "version", "closed"],
+           "seats": ["room", "seat", "token", "person"]}
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another connection's lock
 
@@ -125,6 +147,93 @@ class GameStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+    # --- rooms ------------------------------------------------------------------------------
+
+    def create_room(self, config: dict[str, Any], moves: list[dict[str, Any]],
+                    seats: dict[str, bool]) -> tuple[str, str, dict[str, str]]:
+        """A new room and its game: (room id, creator token, seat name -> token), each 128
+        random bits. ``seats``: seat name -> held by a person."""
+        game_id, room_id = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
+        creator = secrets.token_urlsafe(16)
+        tokens = {name: secrets.token_urlsafe(16) for name in seats}
+        now = time.time()
+        self._write([("INSERT INTO games VALUES (?, ?, ?)",
+                      [(game_id, now, json.dumps(config))]),
+                     ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
+                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0)",
+                      [(room_id, game_id, _digest(creator), now)]),
+                     ("INSERT INTO seats VALUES (?, ?, ?, ?)",
+                      [(room_id, name, _digest(tokens[name]), int(person))
+                       for name, person in seats.items()])],
+                    game_id=game_id, first=0)
+        return room_id, creator, tokens
+
+    def room(self, room_id: str) -> dict[str, Any] | None:
+        """A room's game id, version, last activity, closed flag and seats (name -> held by
+        a person), or None for an unknown id."""
+        rows = self._read("SELECT game, version, active, closed FROM rooms WHERE id = ?",
+                          (room_id,))
+        if not rows:
+            return None
+        game, version, active, closed = rows[0]
+        seats = self._read("SELECT seat, person FROM seats WHERE room = ?", (room_id,))
+        return {"game": game, "version": version, "active": active, "closed": bool(closed),
+                "people": {name for name, person in seats if person}}
+
+    def seat_of(self, room_id: str, token: str) -> str | None:
+        """The seat ``token`` holds in the room, or None."""
+        rows = self._read("SELECT seat FROM seats WHERE room = ? AND token = ?",
+                          (room_id, _digest(token)))
+        return str(rows[0][0]) if rows else None
+
+    def is_creator(self, room_id: str, token: str) -> bool:
+        return bool(self._read("SELECT 1 FROM rooms WHERE id = ? AND creator = ?",
+                               (room_id, _digest(token))))
+
+    def room_change(self, room_id: str, game_id: str, first: int,
+                    moves: list[dict[str, Any]], *, seat: tuple[str, bool] | None = None,
+                    close: bool = False) -> None:
+        """One change of a room, all or none: ``moves`` numbered from ``first``, a seat
+        given to a person or the AI, or the room closed; its version grows by one."""
+        statements: list[tuple[str, list[tuple[Any, ...]]]] = []
+        if moves:
+            statements.append(("INSERT INTO moves VALUES (?, ?, ?)",
+                               _rows(game_id, first, moves)))
+        if seat is not None:
+            statements.append(("UPDATE seats SET person = ? WHERE room = ? AND seat = ?",
+                               [(int(seat[1]), room_id, seat[0])]))
+        statements.append(("UPDATE rooms SET version = version + 1, active = ?, "
+                           "closed = MAX(closed, ?) WHERE id = ?",
+                           [(time.time(), int(close), room_id)]))
+        self._write(statements, game_id=game_id, first=first)
+
+    def open_rooms(self, *, idle: float) -> int:
+        """Close the rooms idle for ``idle`` seconds, then count the open ones."""
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute("UPDATE rooms SET closed = 1, version = version + 1 "
+                                 "WHERE closed = 0 AND active < ?", (time.time() - idle,))
+                count = self._db.execute("SELECT COUNT(*) FROM rooms WHERE closed = 0"
+                                         ).fetchone()[0]
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise StoreError(f"the games database could not be read ({exc})") from None
+        return int(count)
+
+    def _read(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return list(self._db.execute(sql, parameters).fetchall())
+            except sqlite3.Error as exc:
+                raise StoreError(f"the games database could not be read ({exc})") from None
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _rows(game_id: str, first: int, moves: list[dict[str, Any]]) -> list[tuple[Any, ...]]:

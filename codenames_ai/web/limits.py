@@ -1,0 +1,23 @@
+"""How much a server takes of rooms and live connections (``create_app(limits=...)``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomLimits:
+    """``rooms``: open rooms per server (a new one past it gets 503); ``streams``: live
+    event connections per server (503) and ``room_streams`` per room (429); ``idle``:
+    seconds without a change after which a room is closed; ``heartbeat``: seconds between
+    the comments that keep an idle event stream open through proxies; ``stream_seconds``:
+    how long one event connection lasts before the browser reconnects (resuming from its
+    last event); ``poll``: seconds between a stream's looks at its room's version."""
+
+    rooms: int = 200
+    streams: int = 400
+    room_streams: int = 32
+    idle: float = 24 * 3600.0
+    heartbeat: float = 15.0
+    stream_seconds: float = 300.0
+    poll: float = 0.25

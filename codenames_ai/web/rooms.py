@@ -1,0 +1,130 @@
+"""A room: one standard game whose four seats are each held by people (on their own devices)
+or by the AI, and the view each seat may see.
+
+Which AI plays an empty seat: a team with no person in it plays at the room's level (the
+level's agents, as the blue team of a solo game); an AI seat on a team with a person in it
+(an AI spymaster for people guessing, say) uses the default agents, as a solo player's
+teammate does. The choice is made when the AI seat first moves after a change of seats.
+
+A guesser seat (or a spectator) never sees the key of face-down cards; a spymaster seat does.
+At the end every seat gets the whole key (``key_at_end``), as in a solo game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..agents.levels import opposing_team
+from ..agents.registry import make_agent, takes_option
+from ..core import ConfigError, IllegalActionError, Role, Seats, Team, Variant
+from .games import GameConfig, WebGame, _parse
+
+# The seats of a room, by the name their links and the API use.
+SEATS: dict[str, tuple[Team, Role]] = {
+    "red-spymaster": (Team.RED, Role.SPYMASTER),
+    "red-guesser": (Team.RED, Role.GUESSER),
+    "blue-spymaster": (Team.BLUE, Role.SPYMASTER),
+    "blue-guesser": (Team.BLUE, Role.GUESSER),
+}
+# Settings a room takes: a solo game's, but never a role (the seats say who plays) or a seed
+# (every room is dealt from a fresh secret one).
+ROOM_SETTINGS = ("edition", "deck", "clue_rules", "guess_limit", "strength", "level",
+                 "spymaster", "guesser")
+
+
+def room_config(data: object, seed: int) -> GameConfig:
+    """A room's game settings from the creating request (``ConfigError`` says what is wrong)."""
+    if not isinstance(data, dict):
+        raise ConfigError("the room's settings must be a JSON object")
+    unknown = sorted(set(data) - set(ROOM_SETTINGS))
+    if unknown:
+        raise ConfigError(f"unknown room setting(s) {', '.join(unknown)}; known: "
+                          f"{', '.join(ROOM_SETTINGS)} (a room has no role or seed: its "
+                          "seats say who plays, and its deal is secret)")
+    return GameConfig.from_dict({**data, "role": "guess", "seed": seed})
+
+
+def seat_names(data: object) -> frozenset[str]:
+    """A list of seat names from a request, checked."""
+    if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
+        raise ConfigError(f"people must be a list of seat names: {', '.join(SEATS)}")
+    wrong = sorted(set(data) - set(SEATS))
+    if wrong:
+        raise ConfigError(f"unknown seat(s) {', '.join(wrong)}; seats: {', '.join(SEATS)}")
+    return frozenset(data)
+
+
+class RoomGame(WebGame):
+    """A room's game: the seats in ``people`` are moved by people, the others by the AI."""
+
+    def __init__(self, config: GameConfig, moves: list[dict[str, Any]] | None = None, *,
+                 people: frozenset[str] = frozenset()) -> None:
+        self.people = set(people)
+        self._room_agents: dict[tuple[Team, Role, bool], Any] = {}
+        super().__init__(config, moves)
+        self.person = None  # a room has no one person; see ``people``
+        # Where the room stands in the store (set when it is loaded or changed).
+        self.room_id = self.game_id = ""
+        self.version = 0
+        self.closed = False
+
+    @property
+    def current_seat(self) -> str | None:
+        if self.state.is_over or self.state.current_role is None:
+            return None
+        return _name(self.state.current_team, self.state.current_role)
+
+    @property
+    def awaiting_person(self) -> bool:
+        return self.current_seat in self.people
+
+    def seat_move(self, seat: str, data: object) -> dict[str, Any]:
+        """Check and apply a move made from ``seat`` (``IllegalActionError`` says why not)."""
+        if not isinstance(data, dict):
+            raise IllegalActionError("a move must be a JSON object")
+        if self.state.is_over:
+            raise IllegalActionError("the game is over")
+        if seat not in self.people:
+            raise IllegalActionError(f"the {seat} seat is played by the AI: take it first")
+        if self.current_seat != seat:
+            raise IllegalActionError(f"it is not your turn: the game waits for the "
+                                     f"{self.current_seat}")
+        move = {"by": "person", "seat": seat, **_parse(data.get("move"), data, self.state)}
+        self._apply(move)
+        return move
+
+    def room_view(self, seat: str | None) -> dict[str, Any]:
+        """The view of ``seat`` (None: a spectator, who never sees the key before the end)."""
+        person = SEATS[seat] if seat else None
+        sees_key = person is not None and person[1] is Role.SPYMASTER
+        view = self.seat_view(person, sees_key=sees_key,
+                              your_turn=seat is not None and seat in self.people
+                              and self.current_seat == seat)
+        if seat is not None and seat not in self.people:
+            view["your_turn"] = view["can_pass"] = False
+        return view
+
+    def _seats(self) -> Seats:
+        def seat(role: Role) -> Callable[[Team], Any]:
+            return lambda team: self._agent(team, role)
+        return Seats.for_variant(Variant.STANDARD, spymaster=seat(Role.SPYMASTER),
+                                 guesser=seat(Role.GUESSER))
+
+    def _agent(self, team: Team, role: Role) -> Any:
+        leveled = not any(SEATS[name][0] is team for name in self.people)
+        if (team, role, leveled) not in self._room_agents:
+            agent_id = self.config.spymaster if role is Role.SPYMASTER else self.config.guesser
+            options: dict[str, Any] = (
+                {"risk": self.config.strength}
+                if role is Role.SPYMASTER and takes_option(agent_id, "risk") else {})
+            if leveled:
+                agent_id, options = opposing_team(self.config.level).agent(role, agent_id,
+                                                                           options)
+            self._room_agents[(team, role, leveled)] = make_agent(agent_id, role=role,
+                                                                  **options)
+        return self._room_agents[(team, role, leveled)]
+
+
+def _name(team: Team, role: Role) -> str:
+    return f"{team.value}-{role.value}"

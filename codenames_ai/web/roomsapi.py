@@ -1,0 +1,325 @@
+"""The rooms' part of the JSON API (see ``rooms`` for the game and ``store`` for the tables):
+
+    POST /api/rooms                      {"settings": {...}, "people": [seat, ...]}
+                                         -> {"id", "creator", "seats": {seat: token}, "view"}
+    GET  /api/rooms/{id}?token=T         the room as seat T sees it (no token: a spectator)
+    POST /api/rooms/{id}/moves           {"token", "move": clue|guess|pass|cover, ..., "expect"}
+    POST /api/rooms/{id}/seat            {"token", "person": true|false}: take the seat back
+                                         from the AI, or hand it to the AI
+    POST /api/rooms/{id}/check           {"token", "word"}: the spymaster's live clue check
+    POST /api/rooms/{id}/close           {"creator"}: close the room (its creator only)
+    GET  /api/rooms/{id}/events?token=T&since=N   server-sent events: the seat's view each
+                                         time the room's version moves past N (or the
+                                         ``Last-Event-ID`` a reconnecting browser sends)
+
+A seat is held by its token (128 secret bits, in the seat's link); several people with the
+same link share the seat, and the first move sent wins: a move must say how many moves its
+page saw (``expect``), so the second gets 409 with the fresh view. After a person's move or a
+change of seats, the AI seats move in the same request, under the room's lock; the store's
+move numbering refuses a move stored twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from ..core import CodenamesError, ConfigError, IllegalActionError
+from .app import CACHED_GAMES, Games, HTTPProblem, parse_json
+from .games import GameConfig
+from .limits import RoomLimits
+from .rooms import SEATS, RoomGame, room_config, seat_names
+from .store import GameStore, MoveConflict
+
+MAX_VERSION_DIGITS = 12
+
+
+class Rooms(Games):
+    """The rooms' games in memory over the store (one lock per room, as ``Games``), the
+    last version seen of each, and the count of open event streams."""
+
+    def __init__(self, store: GameStore, *, limits: RoomLimits, size: int = CACHED_GAMES
+                 ) -> None:
+        super().__init__(store, size=size)
+        self.limits = limits
+        self._versions: dict[str, int] = {}
+        self._streams: dict[str, int] = {}
+
+    def get(self, game_id: str) -> RoomGame:
+        """The room's game with its seats, version and state (call with its lock held)."""
+        info = self.store.room(game_id)
+        if info is None:
+            raise HTTPProblem(404, f"no room {game_id!r} (it may have been made on another "
+                                   "server); start a new one")
+        with self._guard:
+            game = self._cache.get(game_id)
+        if not isinstance(game, RoomGame):
+            loaded = self.store.load(info["game"])
+            if loaded is None:
+                raise HTTPProblem(404, f"room {game_id!r} has lost its game")
+            config, moves = loaded
+            game = RoomGame(GameConfig.from_stored(config), moves,
+                            people=frozenset(info["people"]))
+        game.people = set(info["people"])
+        game.room_id, game.game_id = game_id, str(info["game"])
+        game.version, game.closed = int(info["version"]), bool(info["closed"])
+        self.put(game_id, game)
+        self.seen(game_id, game.version)
+        return game
+
+    def seen(self, room_id: str, version: int) -> None:
+        with self._guard:
+            self._versions[room_id] = version
+
+    def version(self, room_id: str) -> int | None:
+        with self._guard:
+            return self._versions.get(room_id)
+
+    def forget_versions(self) -> None:
+        with self._guard:
+            self._versions.clear()
+
+    def open_stream(self, room_id: str) -> None:
+        with self._guard:
+            if sum(self._streams.values()) >= self.limits.streams:
+                raise HTTPProblem(503, f"this server has its most live connections "
+                                       f"({self.limits.streams}); try again later")
+            if self._streams.get(room_id, 0) >= self.limits.room_streams:
+                raise HTTPProblem(429, f"this room has its most live connections "
+                                       f"({self.limits.room_streams}); close a page of it")
+            self._streams[room_id] = self._streams.get(room_id, 0) + 1
+
+    def close_stream(self, room_id: str) -> None:
+        with self._guard:
+            self._streams[room_id] -= 1
+            if not self._streams[room_id]:
+                del self._streams[room_id]
+
+    def stream_count(self) -> int:
+        with self._guard:
+            return sum(self._streams.values())
+
+
+def room_view(game: RoomGame, seat: str | None) -> dict[str, Any]:
+    """What a seat (None: a spectator) receives: its view of the game and the room."""
+    view = game.room_view(seat)
+    view["room"] = {"id": game.room_id, "version": game.version, "closed": game.closed,
+                    "seat": seat, "current_seat": game.current_seat,
+                    "seats": {name: "person" if name in game.people else "ai"
+                              for name in SEATS}}
+    if game.closed:
+        view["your_turn"] = view["can_pass"] = False
+    return view
+
+
+def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], int],
+                    limits: RoomLimits) -> None:
+    rooms = Rooms(store, limits=limits)
+    app.state.rooms = rooms
+
+    def seat_for(room_id: str, token: object, *, required: bool) -> str | None:
+        """The seat ``token`` holds (403 for a wrong one, or none where one is required)."""
+        if token is None and not required:
+            return None
+        seat = store.seat_of(room_id, token) if isinstance(token, str) and token else None
+        if seat is None:
+            if store.room(room_id) is None:
+                raise HTTPProblem(404, f"no room {room_id!r}; start a new one")
+            raise HTTPProblem(403, "this link holds no seat of this room: ask for the "
+                                   "seat's link again")
+        return seat
+
+    def change(game: RoomGame, first: int, made: list[dict[str, Any]], *,
+               seat: tuple[str, bool] | None = None, close: bool = False) -> None:
+        try:
+            store.room_change(game.room_id, game.game_id, first, made, seat=seat, close=close)
+        except MoveConflict as exc:
+            raise HTTPProblem(409, f"{exc}; the page shows the game as it is now") from None
+        game.version += 1
+        game.closed = game.closed or close
+        rooms.seen(game.room_id, game.version)
+
+    async def body(request: Request) -> dict[str, Any]:
+        data = parse_json(await request.body())
+        if not isinstance(data, dict):
+            raise HTTPProblem(400, "send a JSON object")
+        return data
+
+    @app.post("/api/rooms", status_code=201)
+    async def new_room(request: Request) -> dict[str, Any]:
+        data = await body(request)
+        unknown = sorted(set(data) - {"settings", "people"})
+        if unknown:
+            raise HTTPProblem(400, f"unknown field(s) {', '.join(unknown)}; send settings "
+                                   "and people")
+        try:
+            config = room_config(data.get("settings", {}), fresh_seed())
+            people = seat_names(data.get("people", ["red-guesser"]))
+        except ConfigError as exc:
+            raise HTTPProblem(400, str(exc)) from None
+
+        def start() -> dict[str, Any]:
+            if store.open_rooms(idle=limits.idle) >= limits.rooms:
+                raise HTTPProblem(503, f"this server has its most open rooms "
+                                       f"({limits.rooms}); try again later")
+            rooms.forget_versions()  # the sweep may have closed some
+            try:
+                game = RoomGame(config, people=people)
+                moves = game.ai_moves()
+            except CodenamesError as exc:
+                raise HTTPProblem(400, str(exc)) from None
+            room_id, creator, tokens = store.create_room(
+                config.to_dict(), moves, {name: name in people for name in SEATS})
+            with rooms.locked(room_id):
+                created = rooms.get(room_id)
+                return {"id": room_id, "creator": creator, "seats": tokens,
+                        "view": room_view(created, None)}
+
+        return await run_in_threadpool(start)
+
+    @app.get("/api/rooms/{room_id}")
+    async def show(room_id: str, request: Request) -> dict[str, Any]:
+        token = request.query_params.get("token")
+
+        def read() -> dict[str, Any]:
+            seat = seat_for(room_id, token, required=False)
+            with rooms.locked(room_id):
+                return room_view(rooms.get(room_id), seat)
+        return await run_in_threadpool(read)
+
+    @app.post("/api/rooms/{room_id}/moves")
+    async def move(room_id: str, request: Request) -> dict[str, Any]:
+        data = await body(request)
+
+        def play() -> dict[str, Any]:
+            seat = seat_for(room_id, data.get("token"), required=True)
+            assert seat is not None
+            with rooms.changing(room_id) as game:
+                assert isinstance(game, RoomGame)
+
+                def refuse(message: str) -> HTTPProblem:
+                    return HTTPProblem(409, message, extra={"view": room_view(game, seat)})
+
+                if game.closed:
+                    raise refuse("the room is closed")
+                expect = data.get("expect")
+                if expect is not None and expect != len(game.moves):
+                    raise refuse(f"someone moved first: the game has {len(game.moves)} moves, "
+                                 f"this page saw {expect}; here is the game as it is now")
+                first = len(game.moves)
+                try:
+                    made = [game.seat_move(seat, data)] + game.ai_moves()
+                except IllegalActionError as exc:
+                    raise refuse(str(exc)) from None
+                change(game, first, made)
+                return room_view(game, seat)
+
+        return await run_in_threadpool(play)
+
+    @app.post("/api/rooms/{room_id}/seat")
+    async def take(room_id: str, request: Request) -> dict[str, Any]:
+        data = await body(request)
+        person = data.get("person")
+        if not isinstance(person, bool):
+            raise HTTPProblem(400, "send {\"token\": ..., \"person\": true} to take the seat, "
+                                   "false to hand it to the AI")
+
+        def run() -> dict[str, Any]:
+            seat = seat_for(room_id, data.get("token"), required=True)
+            assert seat is not None
+            with rooms.changing(room_id) as game:
+                assert isinstance(game, RoomGame)
+                if game.closed:
+                    raise HTTPProblem(409, "the room is closed")
+                first = len(game.moves)
+                if person:
+                    game.people.add(seat)
+                else:
+                    game.people.discard(seat)
+                made = game.ai_moves()  # the AI plays the seat at once if it is its turn
+                change(game, first, made, seat=(seat, person))
+                return room_view(game, seat)
+
+        return await run_in_threadpool(run)
+
+    @app.post("/api/rooms/{room_id}/check")
+    async def check(room_id: str, request: Request) -> dict[str, Any]:
+        data = await body(request)
+
+        def run() -> dict[str, Any]:
+            seat_for(room_id, data.get("token"), required=True)
+            with rooms.locked(room_id):
+                return rooms.get(room_id).check_clue(data.get("word"))
+        return await run_in_threadpool(run)
+
+    @app.post("/api/rooms/{room_id}/close")
+    async def close(room_id: str, request: Request) -> dict[str, Any]:
+        data = await body(request)
+        creator = data.get("creator")
+
+        def run() -> dict[str, Any]:
+            if not (isinstance(creator, str) and creator
+                    and store.is_creator(room_id, creator)):
+                if store.room(room_id) is None:
+                    raise HTTPProblem(404, f"no room {room_id!r}")
+                raise HTTPProblem(403, "only the room's creator (with the creator's link) "
+                                       "can close it")
+            with rooms.changing(room_id) as game:
+                assert isinstance(game, RoomGame)
+                if not game.closed:
+                    change(game, len(game.moves), [], close=True)
+                return room_view(game, None)
+        return await run_in_threadpool(run)
+
+    @app.get("/api/rooms/{room_id}/events")
+    async def events(room_id: str, request: Request) -> StreamingResponse:
+        token = request.query_params.get("token")
+        since = -1
+        for given in (request.query_params.get("since"), request.headers.get("last-event-id")):
+            if given is not None and given != "":
+                if not (given.isdigit() and len(given) <= MAX_VERSION_DIGITS):
+                    raise HTTPProblem(400, "since and Last-Event-ID must be a version number")
+                since = int(given)  # the header, sent on a reconnect, wins
+
+        def read(seat: str | None) -> dict[str, Any]:
+            with rooms.locked(room_id):
+                return room_view(rooms.get(room_id), seat)
+
+        seat = await run_in_threadpool(seat_for, room_id, token, required=False)
+        first = await run_in_threadpool(read, seat)  # 404 for an unknown room
+        rooms.open_stream(room_id)
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                view: dict[str, Any] | None = first
+                seen = since
+                yield "retry: 1000\n\n"
+                started = time.monotonic()
+                beat = started + limits.heartbeat
+                while True:
+                    if view is None and rooms.version(room_id) != seen:
+                        view = await run_in_threadpool(read, seat)
+                    if view is not None and view["room"]["version"] != seen:
+                        seen = view["room"]["version"]
+                        yield f"id: {seen}\nevent: view\ndata: {json.dumps(view)}\n\n"
+                        beat = time.monotonic() + limits.heartbeat
+                    view = None
+                    now = time.monotonic()
+                    if now - started >= limits.stream_seconds:
+                        return  # the browser reconnects, from the last event id
+                    if now >= beat:
+                        yield ": keep-alive\n\n"
+                        beat = now + limits.heartbeat
+                    await asyncio.sleep(limits.poll)
+            finally:
+                rooms.close_stream(room_id)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={
+            "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

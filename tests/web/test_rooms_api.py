@@ -1,0 +1,272 @@
+"""Rooms through the framework's test client: the seat combinations that matter, information
+hiding per seat (responses and server-sent events), shared seats, seat tokens, closing,
+limits, and rooms that survive a restart of the server."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from codenames_ai.web.app import create_app
+from codenames_ai.web.limits import RoomLimits
+
+FAST = RoomLimits(stream_seconds=0.3, poll=0.02, heartbeat=0.1)
+
+
+def app_client(database: Path, limits: RoomLimits = FAST) -> TestClient:
+    return TestClient(create_app(database, new_seed=itertools.count(3).__next__,
+                                 limits=limits))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with app_client(tmp_path / "games.sqlite3") as test_client:
+        yield test_client
+
+
+def new_room(client: TestClient, people: list[str], **settings: Any) -> dict[str, Any]:
+    response = client.post("/api/rooms", json={"settings": settings, "people": people})
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def view_of(client: TestClient, room: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    token = f"?token={room['seats'][seat]}" if seat else ""
+    response = client.get(f"/api/rooms/{room['id']}{token}")
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def hidden(raw: str) -> None:
+    """No identity of a face-down card anywhere in a guesser's or spectator's response."""
+    data = json.loads(raw)
+    view = data.get("view", data)
+    for card in view["cards"]:
+        assert card["key"] is None
+    if not view["over"]:
+        assert view["key_at_end"] is None and view["config"]["seed"] is None
+
+
+def guess_on(client: TestClient, room: dict[str, Any], seat: str, view: dict[str, Any]
+             ) -> Any:
+    card = next(c for c in view["cards"] if c["revealed"] is None)
+    return client.post(f"/api/rooms/{room['id']}/moves",
+                       json={"token": room["seats"][seat], "move": "guess",
+                             "index": card["index"], "expect": view["moves"]})
+
+
+def events(client: TestClient, room: dict[str, Any], seat: str | None, since: int = -1,
+           **headers: str) -> list[dict[str, Any]]:
+    """The views a stream sends before it ends (``FAST`` streams last 0.3 s)."""
+    query = "&".join(([f"since={since}"] if since >= 0 else [])
+                     + ([f"token={room['seats'][seat]}"] if seat else []))
+    response = client.get(f"/api/rooms/{room['id']}/events?{query}", headers=headers)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("text/event-stream")
+    assert response.headers["cache-control"] == "no-cache"
+    assert response.headers["x-accel-buffering"] == "no"
+    assert "connect-src 'self'" in response.headers["content-security-policy"]
+    found = []
+    for block in response.text.split("\n\n"):
+        lines = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line
+                     and not line.startswith(":"))
+        if "data" in lines:
+            assert lines["event"] == "view"
+            if seat != "red-spymaster":
+                hidden(lines["data"])
+            view = json.loads(lines["data"])
+            assert int(lines["id"]) == view["room"]["version"]
+            found.append(view)
+    return found
+
+
+def test_a_person_guesser_with_an_ai_spymaster_against_the_ai_blue_team(
+        client: TestClient) -> None:
+    room = new_room(client, ["red-guesser"], level="easy")
+    assert len(room["creator"]) >= 22 and all(len(t) >= 22 for t in room["seats"].values())
+    hidden(json.dumps(room["view"]))  # the creator's answer is a spectator's view
+    view = view_of(client, room, "red-guesser")
+    assert view["room"]["seats"] == {"red-spymaster": "ai", "red-guesser": "person",
+                                     "blue-spymaster": "ai", "blue-guesser": "ai"}
+    assert view["your_turn"] and view["phase"] == "guess" and view["clue"] is not None
+    while not view["over"]:
+        response = guess_on(client, room, "red-guesser", view)
+        assert response.status_code == 200, response.text
+        hidden(response.text)
+        view = response.json()
+    assert view["key_at_end"] is not None and view["config"]["seed"] is not None
+    assert view["level"]["name"] == "easy"
+
+
+def test_a_person_spymaster_and_guesser_against_an_ai_team(client: TestClient) -> None:
+    room = new_room(client, ["red-spymaster", "red-guesser"])
+    spymaster = view_of(client, room, "red-spymaster")
+    guesser = view_of(client, room, "red-guesser")
+    hidden(json.dumps(guesser))
+    assert all(card["key"] for card in spymaster["cards"])
+    if spymaster["current_team"] == "blue":  # blue (AI) already played at creation
+        assert spymaster["moves"] > 0
+    assert spymaster["your_turn"] and not guesser["your_turn"]
+    word = "ocean"
+    check = client.post(f"/api/rooms/{room['id']}/check",
+                        json={"token": room["seats"]["red-spymaster"], "word": word})
+    assert check.status_code == 200 and "legal" in check.json()
+    clue = client.post(f"/api/rooms/{room['id']}/moves",
+                       json={"token": room["seats"]["red-spymaster"], "move": "clue",
+                             "word": word if check.json()["legal"] else "thing",
+                             "number": 1, "expect": spymaster["moves"]})
+    assert clue.status_code == 200, clue.text
+    guesser = view_of(client, room, "red-guesser")
+    assert guesser["your_turn"] and guesser["clue"]["number"] == 1
+    # the guesser may not give a clue, nor the spymaster guess
+    wrong = client.post(f"/api/rooms/{room['id']}/moves",
+                        json={"token": room["seats"]["red-spymaster"], "move": "pass"})
+    assert wrong.status_code == 409 and "not your turn" in wrong.json()["error"]
+    assert all(card["key"] for card in wrong.json()["view"]["cards"])
+    response = guess_on(client, room, "red-guesser", guesser)
+    assert response.status_code == 200
+    hidden(response.text)
+
+
+def test_two_people_share_the_red_guesser_seat_the_first_move_wins(
+        client: TestClient) -> None:
+    room = new_room(client, ["red-guesser"])
+    view = view_of(client, room, "red-guesser")  # both pages saw this
+    first = guess_on(client, room, "red-guesser", view)
+    assert first.status_code == 200
+    second = guess_on(client, room, "red-guesser", view)
+    assert second.status_code == 409
+    assert "someone moved first" in second.json()["error"]
+    assert second.json()["view"]["moves"] == first.json()["moves"]
+    hidden(second.text)
+
+
+def test_seat_tokens_and_information_in_events(client: TestClient) -> None:
+    room = new_room(client, ["red-guesser"])
+    for token in ("", "nope", room["creator"]):
+        refused = client.post(f"/api/rooms/{room['id']}/moves",
+                              json={"token": token, "move": "pass"})
+        assert refused.status_code == 403
+    assert client.post(f"/api/rooms/{room['id']}/moves",
+                       json={"move": "pass"}).status_code == 403
+    assert client.get(f"/api/rooms/{room['id']}?token=wrong").status_code == 403
+    assert client.get(f"/api/rooms/{room['id']}/events?token=wrong").status_code == 403
+    assert client.get("/api/rooms/nosuchroom").status_code == 404
+    assert client.get(f"/api/rooms/{room['id']}/events?since=x").status_code == 400
+    spectator = view_of(client, room, None)
+    hidden(json.dumps(spectator))
+    assert spectator["room"]["seat"] is None and not spectator["your_turn"]
+    # events: the current view at once, then one per version; a guesser never gets the key
+    seen = events(client, room, "red-guesser")
+    assert len(seen) == 1 and seen[0]["room"]["seat"] == "red-guesser"
+    version = seen[0]["room"]["version"]
+    assert events(client, room, "red-guesser", since=version) == []
+    guess_on(client, room, "red-guesser", seen[0])
+    later = events(client, room, None, since=version)
+    assert len(later) == 1 and later[0]["room"]["version"] > version
+    resumed = events(client, room, "red-guesser", **{"Last-Event-ID": str(version)})
+    assert resumed and resumed[0]["room"]["version"] == later[0]["room"]["version"]
+    assert all(card["key"] for card in events(client, room, "red-spymaster")[0]["cards"])
+
+
+def test_a_seat_handed_to_the_ai_and_taken_back(client: TestClient) -> None:
+    room = new_room(client, ["red-guesser"])
+    token = room["seats"]["red-guesser"]
+    handed = client.post(f"/api/rooms/{room['id']}/seat", json={"token": token,
+                                                                "person": False})
+    assert handed.status_code == 200
+    view = handed.json()
+    assert view["room"]["seats"]["red-guesser"] == "ai" and not view["your_turn"]
+    assert view["over"]  # with every seat to the AI, the AI plays the game out
+    room = new_room(client, ["red-guesser"])
+    back = client.post(f"/api/rooms/{room['id']}/seat",
+                       json={"token": room["seats"]["blue-guesser"], "person": True})
+    assert back.json()["room"]["seats"]["blue-guesser"] == "person"
+    assert client.post(f"/api/rooms/{room['id']}/seat",
+                       json={"token": room["seats"]["blue-guesser"], "person": 1}
+                       ).status_code == 400
+
+
+def test_the_creator_closes_the_room(client: TestClient) -> None:
+    room = new_room(client, ["red-guesser"])
+    guesser = room["seats"]["red-guesser"]
+    assert client.post(f"/api/rooms/{room['id']}/close",
+                       json={"creator": guesser}).status_code == 403
+    closed = client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
+    assert closed.status_code == 200 and closed.json()["room"]["closed"]
+    view = view_of(client, room, "red-guesser")
+    assert view["room"]["closed"] and not view["your_turn"]
+    refused = guess_on(client, room, "red-guesser", view)
+    assert refused.status_code == 409 and "closed" in refused.json()["error"]
+
+
+def test_bad_room_settings_are_refused(client: TestClient) -> None:
+    for body, words in (({"settings": {"role": "spymaster"}}, "unknown room setting"),
+                        ({"settings": {"seed": 5}}, "unknown room setting"),
+                        ({"settings": {"level": "godlike"}}, "level"),
+                        ({"people": ["red-captain"]}, "unknown seat"),
+                        ({"people": "red-guesser"}, "list of seat names"),
+                        ({"extra": 1}, "unknown field")):
+        response = client.post("/api/rooms", json=body)
+        assert response.status_code == 400 and words in response.json()["error"], body
+    assert client.post("/api/rooms", content=b"people=x").status_code == 415
+
+
+def test_room_and_stream_limits(tmp_path: Path) -> None:
+    limits = RoomLimits(rooms=2, room_streams=1, stream_seconds=1.0, poll=0.02)
+    with app_client(tmp_path / "games.sqlite3", limits) as client:
+        room = new_room(client, ["red-guesser"])
+        new_room(client, ["red-guesser"])
+        full = client.post("/api/rooms", json={"people": ["red-guesser"]})
+        assert full.status_code == 503 and "open rooms" in full.json()["error"]
+        client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
+        new_room(client, ["red-guesser"])  # a closed room frees its place
+        statuses: list[int] = []
+        first = threading.Thread(target=lambda: statuses.append(
+            client.get(f"/api/rooms/{room['id']}/events").status_code))
+        first.start()
+        for _ in range(100):
+            if client.app.state.rooms.stream_count():  # type: ignore[attr-defined]
+                break
+            threading.Event().wait(0.01)
+        second = client.get(f"/api/rooms/{room['id']}/events")
+        assert second.status_code == 429 and "live connections" in second.json()["error"]
+        first.join()
+        assert statuses == [200]
+        assert client.app.state.rooms.stream_count() == 0  # type: ignore[attr-defined]
+
+
+def test_idle_rooms_expire(tmp_path: Path) -> None:
+    with app_client(tmp_path / "games.sqlite3", RoomLimits(rooms=1, idle=0.0)) as client:
+        room = new_room(client, ["red-guesser"])
+        new_room(client, ["red-guesser"])  # the first, idle past 0 s, was closed
+        assert view_of(client, room, "red-guesser")["room"]["closed"]
+
+
+def test_rooms_survive_a_restart_and_old_databases_open(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with sqlite3.connect(database) as old:  # a games file from before rooms
+        old.executescript("CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, "
+                          "config TEXT NOT NULL); CREATE TABLE moves (game TEXT NOT NULL, "
+                          "number INTEGER NOT NULL, move TEXT NOT NULL, "
+                          "PRIMARY KEY (game, number));")
+    with app_client(database) as client:
+        room = new_room(client, ["red-guesser"])
+        view = view_of(client, room, "red-guesser")
+        view = guess_on(client, room, "red-guesser", view).json()
+    with app_client(database) as client:  # a new server on the same file
+        again = view_of(client, room, "red-guesser")
+        assert again["moves"] == view["moves"] and again["room"] == view["room"]
+        assert events(client, room, "red-guesser", since=view["room"]["version"]) == []
+        while not again["over"]:
+            response = guess_on(client, room, "red-guesser", again)
+            assert response.status_code == 200, response.text
+            again = response.json()
