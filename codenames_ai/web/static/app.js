@@ -7,6 +7,8 @@ let gameId = null;
 let busy = false;
 let autoTimer = null;
 let levelRoles = ["guess", "spymaster"];
+// In a room (rooms.js): {id, token, creator}; the seat's moves go to the room's API.
+let room = null;
 const levelDescriptions = {};
 
 const TEAM = { red: "Red", blue: "Blue" };
@@ -18,7 +20,11 @@ async function api(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  if (!response.ok) {
+    const failure = new Error(data.error || `HTTP ${response.status}`);
+    failure.data = data;  // a refused room move carries the fresh view
+    throw failure;
+  }
   return data;
 }
 
@@ -37,6 +43,7 @@ function formSettings() {
   const form = new FormData($("setup-form"));
   const settings = {};
   for (const [name, value] of form.entries()) {
+    if (name === "people") continue;  // the seats of a room (rooms.js)
     if (name !== "seed") settings[name] = value;
     else if (value !== "") {  // seeds have up to 39 digits: sent exactly where the browser can
       settings.seed = /^\d+$/.test(value) && JSON.rawJSON ? JSON.rawJSON(BigInt(value).toString())
@@ -88,11 +95,13 @@ async function move(body, thinking) {
   for (const card of document.querySelectorAll(".card")) card.disabled = true;
   let ok = true;
   try {
-    render(await api("POST", `/api/games/${gameId}/moves`, { ...body, expect: view.moves }));
+    const path = room ? `/api/rooms/${room.id}/moves` : `/api/games/${gameId}/moves`;
+    const sent = room ? { ...body, token: room.token } : body;
+    render(await api("POST", path, { ...sent, expect: view.moves }));
   } catch (error) {
     ok = false;
     showError(error.message);
-    render(view);
+    render(error.data && error.data.view ? error.data.view : view);
   } finally { busy = false; }
   return ok;
 }
@@ -166,6 +175,7 @@ function cardElement(card) {
 
 // While the person's move is sent: in a game against the AI, the other team may play next.
 function othersThinking() {
+  if (room) return "Sending…";
   if (view.config.role !== "coop") {
     const other = view.you && view.you.team === "red" ? "blue" : "red";
     return `${TEAM[other]}'s AI is thinking…`;
@@ -190,6 +200,11 @@ function turnText() {
     if (view.phase === "clue") return `${team}'s turn — your clue`;
     if (view.phase === "cover") return `${team}'s turn — cover one of your agents`;
     return `${team}'s turn — your guess`;
+  }
+  if (view.room) {
+    const who = view.room.seats[view.room.current_seat] === "person" ? "" : "AI ";
+    const name = view.current_role === "spymaster" ? "spymaster" : "guessers";
+    return `${team}'s ${who}${name} to play`;
   }
   const role = view.current_role === "spymaster" ? "AI spymaster" : "AI guesser";
   if (view.you === null) return `${team}'s ${role} to play`;
@@ -300,13 +315,16 @@ function render(next) {
   $("clue-form").hidden = !spymasterTurn;
   if (spymasterTurn) liveCheck();
   $("pass").hidden = !(view.your_turn && view.phase === "guess" && view.can_pass);
-  const watching = view.you === null && !view.over;
+  const watching = view.you === null && !view.over && !view.room;
   $("step").hidden = !watching;
   $("auto-label").hidden = !watching;
   renderHistory();
   renderEnd();
   document.body.dataset.state = view.over ? "over" : view.your_turn ? "your-turn" : "waiting";
   document.body.dataset.team = view.current_team;
+  $("again").hidden = Boolean(view.room);
+  $("again-note").hidden = Boolean(view.room);
+  if (view.room && typeof renderRoom === "function") renderRoom(view);
   if (view.over && autoTimer) { clearInterval(autoTimer); autoTimer = null; $("auto").checked = false; }
 }
 
@@ -327,7 +345,9 @@ function liveCheck() {
   if (checked.word === word) { applyVerdict(checked); return; }
   checkTimer = setTimeout(async () => {
     try {
-      const verdict = await api("POST", `/api/games/${gameId}/check`, { word });
+      const verdict = room
+        ? await api("POST", `/api/rooms/${room.id}/check`, { word, token: room.token })
+        : await api("POST", `/api/games/${gameId}/check`, { word });
       if ($("clue-word").value.trim() !== word) return;  // typed on since
       checked = { word, legal: verdict.legal, rule: verdict.rule, message: verdict.message };
       applyVerdict(checked);
@@ -347,8 +367,8 @@ async function giveClue(event) {
   const word = $("clue-word").value.trim();
   const number = $("clue-number").value;
   $("give-clue").disabled = true;
-  const ok = await move({ move: "clue", word, number },
-    `${TEAM[view.you.team]}'s AI guesser is thinking about ${word.toUpperCase()}…`);
+  const ok = await move({ move: "clue", word, number }, room ? "Sending…"
+    : `${TEAM[view.you.team]}'s AI guesser is thinking about ${word.toUpperCase()}…`);
   if (ok) { $("clue-word").value = ""; checked = { word: "", legal: false }; showCheck("", ""); }
 }
 
@@ -398,7 +418,9 @@ function init() {
     } else { clearInterval(autoTimer); autoTimer = null; }
   });
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9_-]+)$/);
-  if (match) {
+  if (location.pathname.startsWith("/room/")) {
+    // rooms.js opens the room
+  } else if (match) {
     gameId = match[1];
     api("GET", `/api/games/${gameId}`).then(render).catch((error) => {
       $("setup").hidden = false; showError(error.message);
