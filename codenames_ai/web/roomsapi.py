@@ -58,6 +58,9 @@ class Rooms(Games):
         if info is None:
             raise HTTPProblem(404, f"no room {game_id!r} (it may have been made on another "
                                    "server); start a new one")
+        if not info["closed"] and time.time() - info["active"] > self.limits.idle:
+            self.store.room_change(game_id, str(info["game"]), 0, [], close=True)  # expired
+            info = {**info, "closed": True, "version": info["version"] + 1}
         with self._guard:
             game = self._cache.get(game_id)
         if not isinstance(game, RoomGame):
@@ -298,6 +301,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
 
         async def stream() -> AsyncIterator[str]:
             try:
+                yield ""  # primed below: from here on, `finally` runs however the stream ends
                 view: dict[str, Any] | None = first
                 seen = since
                 yield "retry: 1000\n\n"
@@ -321,5 +325,9 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             finally:
                 rooms.close_stream(room_id)
 
-        return StreamingResponse(stream(), media_type="text/event-stream", headers={
+        # Started here, the generator is closed (and the count released) even if the response
+        # never reads it: the event loop finalizes a started async generator it drops.
+        chunks = stream()
+        await chunks.__anext__()
+        return StreamingResponse(chunks, media_type="text/event-stream", headers={
             "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -48,6 +50,8 @@ def view_of(client: TestClient, room: dict[str, Any], seat: str | None) -> dict[
 def hidden(raw: str) -> None:
     """No identity of a face-down card anywhere in a guesser's or spectator's response."""
     data = json.loads(raw)
+    if not data.get("view", data)["over"]:
+        assert not re.search(r'"key":\s*"', raw)
     view = data.get("view", data)
     for card in view["cards"]:
         assert card["key"] is None
@@ -245,10 +249,15 @@ def test_room_and_stream_limits(tmp_path: Path) -> None:
 
 
 def test_idle_rooms_expire(tmp_path: Path) -> None:
-    with app_client(tmp_path / "games.sqlite3", RoomLimits(rooms=1, idle=0.0)) as client:
+    with app_client(tmp_path / "games.sqlite3", RoomLimits(rooms=1, idle=0.5)) as client:
         room = new_room(client, ["red-guesser"])
-        new_room(client, ["red-guesser"])  # the first, idle past 0 s, was closed
+        assert client.post("/api/rooms", json={}).status_code == 503  # the one room is open
+        time.sleep(0.6)
+        second = new_room(client, ["red-guesser"])  # the first, idle past 0.5 s, was closed
         assert view_of(client, room, "red-guesser")["room"]["closed"]
+        assert not view_of(client, second, None)["room"]["closed"]
+        time.sleep(0.6)  # the second is closed when next seen
+        assert view_of(client, second, None)["room"]["closed"]
 
 
 def test_rooms_survive_a_restart_and_old_databases_open(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ Screenshots: tests/artifacts/web-room-<screen>-desktop.png and -phone.png."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -151,6 +152,40 @@ def test_two_guessers_play_a_room_through_a_server_restart(server: Server,
         assert revealed(creator) == revealed(friend) == revealed(spectator)
         assert spectator.locator(".card[class*=key-]").count() > 0  # the key, at the end
         shoot(friend, "over")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_person_spymaster_and_a_person_guesser_against_the_ai_team(server: Server,
+                                                                     browser: Any) -> None:
+    request = urllib.request.Request(
+        f"{server.base}/api/rooms", method="POST",
+        data=json.dumps({"people": ["red-spymaster", "red-guesser"]}).encode(),
+        headers={"Content-Type": "application/json"})
+    created = json.load(urllib.request.urlopen(request, timeout=30))
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
+    try:
+        spymaster, guesser = (context.new_page() for context in contexts)
+        base = f"{server.base}/room/{created['id']}#seat="
+        spymaster.goto(base + created["seats"]["red-spymaster"])
+        guesser.goto(base + created["seats"]["red-guesser"])
+        for page in (spymaster, guesser):
+            page.locator("#live[data-state=live]").wait_for()
+        assert spymaster.locator(".card[class*=key-]").count() == 25  # the key: spymaster only
+        assert guesser.locator(".card[class*=key-]").count() == 0
+        for word in ("ocean", "melody", "tundra", "orbit"):  # one not on the board
+            spymaster.locator("#clue-word").fill(word)
+            spymaster.locator("#clue-check.ok, #clue-check.bad").wait_for()
+            if spymaster.locator("#clue-check.ok").count():
+                break
+        spymaster.locator("#give-clue:not([disabled])").wait_for()
+        spymaster.locator("#give-clue").click()
+        guesser.locator("#clue-banner .clue-word").wait_for()
+        assert guesser.locator("#clue-banner .clue-word").inner_text().lower() == word
+        guesser.locator(".card.can-guess").first.click()
+        until(lambda: revealed(spymaster) >= 1, "the spymaster's page to show the guess")
+        shoot(spymaster, "spymaster")
     finally:
         for context in contexts:
             context.close()
