@@ -7,6 +7,7 @@
     GET  /api/games/{id}          the game as this client may see it
     POST /api/games/{id}/moves    {"move": clue|guess|pass|cover|step, ..., "expect": n}
     POST /api/games/{id}/check    {"word"}: is this clue legal now, and if not, which rule
+    GET  /room/{id}               the same page, opened on a room (``roomsapi``: its API)
 
 Every error is a 4xx JSON body ``{"error": "..."}`` (503 when the games database fails); the
 game is unchanged by a refused or failed move. ``expect`` is the number of moves the client

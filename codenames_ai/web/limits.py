@@ -12,12 +12,13 @@ class RoomLimits:
     seconds without a change after which a room is closed; ``heartbeat``: seconds between
     the comments that keep an idle event stream open through proxies; ``stream_seconds``:
     how long one event connection lasts before the browser reconnects (resuming from its
-    last event); ``poll``: seconds between a stream's looks at its room's version."""
+    last event), short because a server being stopped (Ctrl-C) waits for the open
+    responses to end; ``poll``: seconds between a stream's looks at its room's version."""
 
     rooms: int = 200
     streams: int = 400
     room_streams: int = 32
     idle: float = 24 * 3600.0
     heartbeat: float = 15.0
-    stream_seconds: float = 300.0
+    stream_seconds: float = 10.0
     poll: float = 0.25
