@@ -235,8 +235,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                                    "false to hand it to the AI")
 
         def run() -> dict[str, Any]:
-            seat = seat_for(room_id, data.get("token"), required=True)
-            assert seat is not None
+            seat, shown = seat_of_change(room_id, data, person)
             with rooms.changing(room_id) as game:
                 assert isinstance(game, RoomGame)
                 if game.closed:
@@ -248,9 +247,31 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                     game.people.discard(seat)
                 made = game.ai_moves()  # the AI plays the seat at once if it is its turn
                 change(game, first, made, seat=(seat, person))
-                return room_view(game, seat)
+                return room_view(game, shown)
 
         return await run_in_threadpool(run)
+
+    def seat_of_change(room_id: str, data: dict[str, Any], person: bool
+                       ) -> tuple[str, str | None]:
+        """The seat a change of holder is for, and the seat whose view the answer shows: a
+        seat's own token, or the creator handing any seat to the AI (someone left the table
+        without doing it), who is answered with the spectators' view."""
+        if "creator" not in data:
+            seat = seat_for(room_id, data.get("token"), required=True)
+            assert seat is not None
+            return seat, seat
+        creator, seat = data.get("creator"), data.get("seat")
+        if not (isinstance(creator, str) and creator and store.is_creator(room_id, creator)):
+            if store.room(room_id) is None:
+                raise HTTPProblem(404, f"no room {room_id!r}")
+            raise HTTPProblem(403, "only the room's creator (with the creator's link) may "
+                                   "hand another person's seat to the AI")
+        if not isinstance(seat, str) or seat not in SEATS:
+            raise HTTPProblem(400, f"seat must be one of: {', '.join(SEATS)}")
+        if person:
+            raise HTTPProblem(400, "the creator may only hand a seat to the AI; a person takes "
+                                   "a seat with its own link")
+        return seat, None
 
     @app.post("/api/rooms/{room_id}/check")
     async def check(room_id: str, request: Request) -> dict[str, Any]:

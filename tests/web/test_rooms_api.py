@@ -199,6 +199,31 @@ def test_a_seat_handed_to_the_ai_and_taken_back(client: TestClient) -> None:
                        ).status_code == 400
 
 
+def test_the_creator_hands_the_seat_of_someone_who_left_to_the_ai(client: TestClient) -> None:
+    room = new_room(client, ["red-spymaster", "red-guesser"])
+    url = f"/api/rooms/{room['id']}/seat"
+    guesser = room["seats"]["red-guesser"]
+    waiting = view_of(client, room, "red-guesser")  # for the red spymaster, who left
+    assert not waiting["your_turn"] and waiting["clue"] is None
+    # Only the creator, only to the AI, only a seat that exists.
+    assert client.post(url, json={"creator": guesser, "seat": "red-spymaster",
+                                  "person": False}).status_code == 403
+    assert client.post(url, json={"creator": room["creator"], "seat": "red-spymaster",
+                                  "person": True}).status_code == 400
+    assert client.post(url, json={"creator": room["creator"], "seat": "red-boss",
+                                  "person": False}).status_code == 400
+    handed = client.post(url, json={"creator": room["creator"], "seat": "red-spymaster",
+                                    "person": False})
+    assert handed.status_code == 200
+    raw = handed.text
+    hidden(raw)  # the creator is answered as a spectator: no key of a face-down card
+    assert handed.json()["room"]["seats"]["red-spymaster"] == "ai"
+    # the AI gave the clue the person never gave: the red guesser can play on
+    view = view_of(client, room, "red-guesser")
+    assert view["room"]["seats"]["red-spymaster"] == "ai"
+    assert view["over"] or (view["your_turn"] and view["clue"] is not None)
+
+
 def test_the_creator_closes_the_room(client: TestClient) -> None:
     room = new_room(client, ["red-guesser"])
     guesser = room["seats"]["red-guesser"]

@@ -55,6 +55,13 @@ function renderRoom(next) {
       button.addEventListener("click", () => takeSeat(holder !== "person"));
       item.append(button);
     }
+    else if (room.creator && holder === "person" && !info.closed && !next.over) {
+      // The creator can hand the seat of someone who left the table to the AI.
+      const button = element("button", "seat-toggle", "Hand to the AI");
+      button.type = "button";
+      button.addEventListener("click", () => handOver(name));
+      item.append(button);
+    }
     if (name === info.current_seat && !next.over) item.classList.add("current");
     return item;
   }));
@@ -87,6 +94,12 @@ function show(next) {
 async function takeSeat(person) {
   try {
     render(await api("POST", `/api/rooms/${room.id}/seat`, { token: room.token, person }));
+  } catch (error) { showError(error.message); }
+}
+
+async function handOver(seat) {
+  try {
+    await api("POST", `/api/rooms/${room.id}/seat`, { creator: room.creator, seat, person: false });
   } catch (error) { showError(error.message); }
 }
 
