@@ -66,18 +66,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process.wait(10)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
-                                              headless=True)
-        yield launched
-        launched.close()
-
-
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport=DESKTOP)

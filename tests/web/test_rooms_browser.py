@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from .test_browser import ARTIFACTS, CHROMIUM, DESKTOP, FLAGS, PHONE, free_port
+from .test_browser import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, free_port
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
 
@@ -63,18 +63,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield running
     if running.process is not None and running.process.poll() is None:
         running.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS,
-                                              headless=True)
-        yield launched
-        launched.close()
 
 
 def revealed(page: Any) -> int:
