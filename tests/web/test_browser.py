@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .server import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -34,36 +32,13 @@ pytestmark = pytest.mark.skipif(
                                   "README and .ci/run install it)")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    database = tmp_path_factory.mktemp("web") / "games.sqlite3"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "codenames_ai", "serve", "--port", str(port), "--db",
-         str(database)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/api/options", timeout=2).read()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError(f"the server did not start: {process.stdout.read()}"
-                                   if process.stdout else "the server did not start") from None
-            time.sleep(0.2)
-    assert process.stdout is not None
-    assert f"http://127.0.0.1:{port}/" in process.stdout.readline()  # serve prints the address
-    yield base
-    process.terminate()
-    process.wait(10)
+    running = Server(tmp_path_factory.mktemp("web") / "games.sqlite3")
+    running.start()
+    assert f"{running.base}/" in running.announced  # serve prints the address
+    yield running.base
+    running.stop()
 
 
 @pytest.fixture

@@ -10,50 +10,17 @@ Screenshots: tests/artifacts/web-room-<screen>-desktop.png and -phone.png."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .test_browser import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, free_port
+from .server import Server
+from .test_browser import ARTIFACTS, CHROMIUM, DESKTOP, PHONE
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
-
-
-class Server:
-    """``codenames serve`` on one port and database, which a test may kill and restart."""
-
-    def __init__(self, database: Path) -> None:
-        self.port = free_port()
-        self.database = database
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[str] | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "codenames_ai", "serve", "--port", str(self.port),
-             "--db", str(self.database)], stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT, text=True)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{self.base}/api/options", timeout=2).read()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.process.kill()
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.1)
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.kill()  # no goodbye: as a crash or a pulled plug
-        self.process.wait(10)
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,56 @@
+"""``codenames serve`` as the browser tests run it: a real process on a free port and its own
+database, which a test may kill (as a crash) and start again on the same port and file."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    def __init__(self, database: Path) -> None:
+        self.port = free_port()
+        self.database = database
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[str] | None = None
+        self.announced = ""  # the first line serve printed (its address)
+
+    def start(self) -> None:
+        """Start serving and wait until the API answers (60 s at most)."""
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "codenames_ai", "serve", "--port", str(self.port),
+             "--db", str(self.database)], stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{self.base}/api/options", timeout=2).read()
+                break
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.process.kill()
+                    output = self.process.stdout.read() if self.process.stdout else ""
+                    raise RuntimeError(f"the server did not start: {output}") from None
+                time.sleep(0.1)
+        assert self.process.stdout is not None
+        self.announced = self.process.stdout.readline()
+
+    def stop(self) -> None:
+        assert self.process is not None
+        self.process.terminate()
+        self.process.wait(10)
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.kill()  # no goodbye: as a crash or a pulled plug
+        self.process.wait(10)
