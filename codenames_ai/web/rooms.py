@@ -6,12 +6,20 @@ level's agents, as the blue team of a solo game); an AI seat on a team with a pe
 (an AI spymaster for people guessing, say) uses the default agents, as a solo player's
 teammate does. The choice is made when the AI seat first moves after a change of seats.
 
+While no seat is held by a person, the AI seats wait: a room whose people have all left (or
+that nobody has sat down in yet) does not play itself out.
+
 A guesser seat (or a spectator) never sees the key of face-down cards; a spymaster seat does.
 At the end every seat gets the whole key (``key_at_end``), as in a solo game.
+
+Choosing a seat through the room's own link (where its creator allows it): any guesser seat,
+shared with whoever sits there; a spymaster seat only while the AI holds it, since it shows
+the key. Whoever sits down that way is named to the whole table for the rest of the room.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -45,6 +53,21 @@ def room_config(data: object, seed: int) -> GameConfig:
     return GameConfig.from_dict({**data, "role": "guess", "seed": seed})
 
 
+MAX_NAME = 24
+
+
+def person_name(data: object) -> str:
+    """The name a person sits down under, checked: 1 to 24 printable characters."""
+    if not isinstance(data, str) or not data.strip():
+        raise ConfigError(f"say your name (1 to {MAX_NAME} characters) to sit down")
+    name = " ".join(data.split())
+    if len(name) > MAX_NAME:
+        raise ConfigError(f"a name has at most {MAX_NAME} characters")
+    if any(unicodedata.category(c)[0] == "C" for c in name):
+        raise ConfigError("a name is letters, digits, spaces and punctuation only")
+    return name
+
+
 def seat_names(data: object) -> frozenset[str]:
     """A list of seat names from a request, checked."""
     if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
@@ -68,6 +91,8 @@ class RoomGame(WebGame):
         self.room_id = self.game_id = ""
         self.version = 0
         self.closed = False
+        self.open_seats = False
+        self.names: dict[str, list[str]] = {}  # seat -> who sat down there by the room link
 
     @property
     def current_seat(self) -> str | None:
@@ -78,6 +103,18 @@ class RoomGame(WebGame):
     @property
     def awaiting_person(self) -> bool:
         return self.current_seat in self.people
+
+    def ai_moves(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """The AI seats' moves until a person's turn or the end; none while no person sits
+        at the table (the game waits for someone to take a seat)."""
+        return super().ai_moves(limit) if self.people else []
+
+    def refuse_seat(self, seat: str) -> str | None:
+        """Why the room's link may not seat someone in ``seat`` now, or None if it may."""
+        if SEATS[seat][1] is Role.SPYMASTER and seat in self.people:
+            return (f"the {seat} seat is taken, and it shows the key: ask whoever sits there "
+                    "for the seat's link, or choose another seat")
+        return None
 
     def seat_move(self, seat: str, data: object) -> dict[str, Any]:
         """Check and apply a move made from ``seat`` (``IllegalActionError`` says why not)."""

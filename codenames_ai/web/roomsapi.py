@@ -1,8 +1,13 @@
 """The rooms' part of the JSON API (see ``rooms`` for the game and ``store`` for the tables):
 
-    POST /api/rooms                      {"settings": {...}, "people": [seat, ...]}
+    POST /api/rooms                      {"settings": {...}, "people": [seat, ...],
+                                          "open_seats": true|false}
                                          -> {"id", "creator", "seats": {seat: token}, "view"}
     GET  /api/rooms/{id}?token=T         the room as seat T sees it (no token: a spectator)
+    POST /api/rooms/{id}/join            {"seat", "name"} (or with "creator" where the room's
+                                         link seats no one): sit down -> {"token", "view"}
+    POST /api/rooms/{id}/again           {"token"} or {"creator"}: a new deal once the game
+                                         is over, same settings, seats and links
     POST /api/rooms/{id}/moves           {"token", "move": clue|guess|pass|cover, ..., "expect"}
     POST /api/rooms/{id}/seat            {"token", "person": true|false}: take the seat back
                                          from the AI, or hand it to the AI
@@ -12,9 +17,10 @@
                                          time the room's version moves past N (or the
                                          ``Last-Event-ID`` a reconnecting browser sends)
 
-A seat is held by its token (128 secret bits, in the seat's link); several people with the
-same link share the seat, and the first move sent wins: a move must say how many moves its
-page saw (``expect``), so the second gets 409 with the fresh view. After a person's move or a
+A seat is held by its token (128 secret bits, in the seat's link, or given to a person who
+sits down through the room's link when ``open_seats``); several people share a seat, and the
+first move sent wins: a move must say how many moves its page saw (``expect``), so the second
+gets 409 with the fresh view. After a person's move or a
 change of seats, the AI seats move in the same request, under the room's lock; the store's
 move numbering refuses a move stored twice.
 """
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -35,7 +42,7 @@ from ..core import CodenamesError, ConfigError, IllegalActionError
 from .app import CACHED_GAMES, Games, HTTPProblem, parse_json
 from .games import GameConfig
 from .limits import RoomLimits
-from .rooms import SEATS, RoomGame, room_config, seat_names
+from .rooms import SEATS, RoomGame, person_name, room_config, seat_names
 from .store import GameStore, MoveConflict
 
 MAX_VERSION_DIGITS = 12
@@ -63,7 +70,7 @@ class Rooms(Games):
             info = {**info, "closed": True, "version": info["version"] + 1}
         with self._guard:
             game = self._cache.get(game_id)
-        if not isinstance(game, RoomGame):
+        if not isinstance(game, RoomGame) or game.game_id != info["game"]:  # or a new deal
             loaded = self.store.load(info["game"])
             if loaded is None:
                 raise HTTPProblem(404, f"room {game_id!r} has lost its game")
@@ -73,6 +80,7 @@ class Rooms(Games):
         game.people = set(info["people"])
         game.room_id, game.game_id = game_id, str(info["game"])
         game.version, game.closed = int(info["version"]), bool(info["closed"])
+        game.open_seats, game.names = bool(info["open_seats"]), dict(info["names"])
         self.put(game_id, game)
         self.seen(game_id, game.version)
         return game
@@ -116,7 +124,14 @@ def room_view(game: RoomGame, seat: str | None) -> dict[str, Any]:
     view["room"] = {"id": game.room_id, "version": game.version, "closed": game.closed,
                     "seat": seat, "current_seat": game.current_seat,
                     "seats": {name: "person" if name in game.people else "ai"
-                              for name in SEATS}}
+                              for name in SEATS},
+                    "names": {name: game.names.get(name, []) for name in SEATS},
+                    "open_seats": game.open_seats,
+                    # the seats the room's link may sit someone in now
+                    "joinable": [name for name in SEATS if game.open_seats and not game.closed
+                                 and game.refuse_seat(name) is None],
+                    # nobody sits at the table: the AI seats wait for someone to sit down
+                    "waiting": not game.people and not game.state.is_over}
     if game.closed:
         view["your_turn"] = view["can_pass"] = False
     return view
@@ -140,9 +155,11 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
         return seat
 
     def change(game: RoomGame, first: int, made: list[dict[str, Any]], *,
-               seat: tuple[str, bool] | None = None, close: bool = False) -> None:
+               seat: tuple[str, bool] | None = None, member: tuple[str, str] | None = None,
+               close: bool = False) -> None:
         try:
-            store.room_change(game.room_id, game.game_id, first, made, seat=seat, close=close)
+            store.room_change(game.room_id, game.game_id, first, made, seat=seat,
+                              member=member, close=close)
         except MoveConflict as exc:
             raise HTTPProblem(409, f"{exc}; the page shows the game as it is now") from None
         game.version += 1
@@ -158,10 +175,14 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
     @app.post("/api/rooms", status_code=201)
     async def new_room(request: Request) -> dict[str, Any]:
         data = await body(request)
-        unknown = sorted(set(data) - {"settings", "people"})
+        unknown = sorted(set(data) - {"settings", "people", "open_seats"})
         if unknown:
-            raise HTTPProblem(400, f"unknown field(s) {', '.join(unknown)}; send settings "
-                                   "and people")
+            raise HTTPProblem(400, f"unknown field(s) {', '.join(unknown)}; send settings, "
+                                   "people and open_seats")
+        open_seats = data.get("open_seats", True)
+        if not isinstance(open_seats, bool):
+            raise HTTPProblem(400, "open_seats must be true (people choose a seat with the "
+                                   "room's link) or false (only with each seat's own link)")
         try:
             config = room_config(data.get("settings", {}), fresh_seed())
             people = seat_names(data.get("people", ["red-guesser"]))
@@ -179,7 +200,8 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             except CodenamesError as exc:
                 raise HTTPProblem(400, str(exc)) from None
             room_id, creator, tokens = store.create_room(
-                config.to_dict(), moves, {name: name in people for name in SEATS})
+                config.to_dict(), moves, {name: name in people for name in SEATS},
+                open_seats=open_seats)
             with rooms.locked(room_id):
                 created = rooms.get(room_id)
                 return {"id": room_id, "creator": creator, "seats": tokens,
@@ -272,6 +294,82 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             raise HTTPProblem(400, "the creator may only hand a seat to the AI; a person takes "
                                    "a seat with its own link")
         return seat, None
+
+    @app.post("/api/rooms/{room_id}/join")
+    async def join(room_id: str, request: Request) -> dict[str, Any]:
+        data = await body(request)
+        unknown = sorted(set(data) - {"seat", "name", "creator"})
+        if unknown:
+            raise HTTPProblem(400, f"unknown field(s) {', '.join(unknown)}; send seat and name")
+        seat = data.get("seat")
+        if not isinstance(seat, str) or seat not in SEATS:
+            raise HTTPProblem(400, f"seat must be one of: {', '.join(SEATS)}")
+        try:
+            name = person_name(data.get("name"))
+        except ConfigError as exc:
+            raise HTTPProblem(400, str(exc)) from None
+        creator = data.get("creator")
+        if creator is not None and not (isinstance(creator, str) and creator
+                                        and store.is_creator(room_id, creator)):
+            raise HTTPProblem(403, "this is not the room's creator link")
+
+        def run() -> dict[str, Any]:
+            with rooms.changing(room_id) as game:
+                assert isinstance(game, RoomGame)
+                if game.closed:
+                    raise HTTPProblem(409, "the room is closed")
+                if creator is None:  # the creator holds every seat's link anyway
+                    if not game.open_seats:
+                        raise HTTPProblem(403, "this room's seats are given by their own "
+                                               "links: ask the room's creator for one")
+                    refused = game.refuse_seat(seat)
+                    if refused:
+                        raise HTTPProblem(409, refused, extra={"view": room_view(game, None)})
+                token = secrets.token_urlsafe(16)
+                first = len(game.moves)
+                game.people.add(seat)
+                made = game.ai_moves()
+                change(game, first, made, seat=(seat, True), member=(token, name))
+                game.names.setdefault(seat, []).append(name)
+                return {"token": token, "view": room_view(game, seat)}
+
+        return await run_in_threadpool(run)
+
+    @app.post("/api/rooms/{room_id}/again")
+    async def again(room_id: str, request: Request) -> dict[str, Any]:
+        data = await body(request)
+
+        def run() -> dict[str, Any]:
+            if "creator" in data:
+                creator = data.get("creator")
+                if not (isinstance(creator, str) and creator
+                        and store.is_creator(room_id, creator)):
+                    raise HTTPProblem(403, "this is not the room's creator link")
+                seat = None
+            else:
+                seat = seat_for(room_id, data.get("token"), required=True)
+            with rooms.changing(room_id) as game:
+                assert isinstance(game, RoomGame)
+                if game.closed:
+                    raise HTTPProblem(409, "the room is closed")
+                if not game.state.is_over:
+                    raise HTTPProblem(409, "the game is not over (someone may have dealt "
+                                           "again already)", extra={"view": room_view(game, seat)})
+                try:
+                    config = GameConfig.from_dict({**game.config.to_dict(), "seed": fresh_seed()})
+                    fresh = RoomGame(config, people=frozenset(game.people))
+                    moves = fresh.ai_moves()
+                except CodenamesError as exc:
+                    raise HTTPProblem(400, str(exc)) from None
+                fresh.game_id = store.room_new_game(room_id, config.to_dict(), moves)
+                fresh.room_id, fresh.version = room_id, game.version + 1
+                fresh.closed, fresh.open_seats = False, game.open_seats
+                fresh.names = game.names
+                rooms.put(room_id, fresh)
+                rooms.seen(room_id, fresh.version)
+                return room_view(fresh, seat)
+
+        return await run_in_threadpool(run)
 
     @app.post("/api/rooms/{room_id}/check")
     async def check(room_id: str, request: Request) -> dict[str, Any]:

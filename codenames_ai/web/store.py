@@ -4,9 +4,11 @@ A move is committed (``synchronous=FULL``) before the request that made it is an
 game survives a server restart; the primary key ``(game, number)`` makes a repeated move
 (a double submit) fail instead of being stored twice. A room (``rooms``, ``seats``) is a game
 with four seats, each held by a secret token (only its SHA-256 is stored) and either a person
-or the AI; its ``version`` grows with every change, which is what live pages follow. A file
-made before rooms existed gets the two tables when it is opened. Every write is one
-transaction: a game and its first moves, or a batch of moves, are stored all or none. Any
+or the AI; people who sit down through the room's own link get tokens of their own
+(``members``). A room's ``version`` grows with every change, which is what live pages follow.
+A file made by an earlier version gets the newer tables and columns when it is opened. Every
+write is one transaction: a game and its first moves, or a batch of moves, are stored all or
+none. Any
 failure of the database (locked by another connection past the timeout, a disk error) is a
 ``StoreError``, raised after the transaction is rolled back, so the caller knows nothing was
 stored.
@@ -41,7 +43,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     creator TEXT NOT NULL,
     active REAL NOT NULL,
     version INTEGER NOT NULL,
-    closed INTEGER NOT NULL
+    closed INTEGER NOT NULL,
+    open_seats INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(id),
@@ -50,10 +53,22 @@ CREATE TABLE IF NOT EXISTS seats (
     person INTEGER NOT NULL,
     PRIMARY KEY (room, seat)
 );
+CREATE TABLE IF NOT EXISTS members (
+    room TEXT NOT NULL REFERENCES rooms(id),
+    seat TEXT NOT NULL,
+    token TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    joined REAL NOT NULL
+);
 """
 COLUMNS = {"games": ["id", "created", "config"], "moves": ["game", "number", "move"],
-           "rooms": ["id", "game", "creator", "active", "version", "closed"],
-           "seats": ["room", "seat", "token", "person"]}
+           "rooms": ["id", "game", "creator", "active", "version", "closed", "open_seats"],
+           "seats": ["room", "seat", "token", "person"],
+           "members": ["room", "seat", "token", "name", "joined"]}
+# Layouts of earlier versions, brought up to date when the file is opened: table -> (its
+# columns then, the statement that adds what is missing).
+OLDER_COLUMNS = {"rooms": (COLUMNS["rooms"][:-1],
+                           "ALTER TABLE rooms ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0")}
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another connection's lock
 
@@ -80,9 +95,11 @@ class GameStore:
         except sqlite3.Error as exc:
             raise StoreError(f"{path}: cannot open it as a SQLite database ({exc})") from None
         try:
-            self._check_tables()  # before anything is written to someone else's database
+            older = self._check_tables()  # before anything is written to someone else's file
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
+            for upgrade in older:
+                self._db.execute(upgrade)
             self._db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
             self._db.close()
@@ -91,13 +108,19 @@ class GameStore:
             self._db.close()
             raise
 
-    def _check_tables(self) -> None:
+    def _check_tables(self) -> list[str]:
+        """Refuse a database that is not a games file; the statements that bring an earlier
+        version's tables up to date."""
+        upgrades = []
         for table, columns in COLUMNS.items():
             found = [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
-            if found and found != columns:
+            if table in OLDER_COLUMNS and found == OLDER_COLUMNS[table][0]:
+                upgrades.append(OLDER_COLUMNS[table][1])
+            elif found and found != columns:
                 raise StoreError(
                     f"{self.path}: is a SQLite database but not a games file of codenames "
                     f"serve (its table {table!r} has columns {', '.join(found)})")
+        return upgrades
 
     def create(self, config: dict[str, Any], moves: list[dict[str, Any]]) -> str:
         """A new game under an unguessable id (128 random bits), with its first ``moves``."""
@@ -151,9 +174,11 @@ class GameStore:
     # --- rooms ------------------------------------------------------------------------------
 
     def create_room(self, config: dict[str, Any], moves: list[dict[str, Any]],
-                    seats: dict[str, bool]) -> tuple[str, str, dict[str, str]]:
+                    seats: dict[str, bool], *, open_seats: bool
+                    ) -> tuple[str, str, dict[str, str]]:
         """A new room and its game: (room id, creator token, seat name -> token), each 128
-        random bits. ``seats``: seat name -> held by a person."""
+        random bits. ``seats``: seat name -> held by a person; ``open_seats``: whether people
+        may choose a seat from the room's own link (``join``)."""
         game_id, room_id = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
         creator = secrets.token_urlsafe(16)
         tokens = {name: secrets.token_urlsafe(16) for name in seats}
@@ -161,8 +186,8 @@ class GameStore:
         self._write([("INSERT INTO games VALUES (?, ?, ?)",
                       [(game_id, now, json.dumps(config))]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
-                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0)",
-                      [(room_id, game_id, _digest(creator), now)]),
+                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0, ?)",
+                      [(room_id, game_id, _digest(creator), now, int(open_seats))]),
                      ("INSERT INTO seats VALUES (?, ?, ?, ?)",
                       [(room_id, name, _digest(tokens[name]), int(person))
                        for name, person in seats.items()])],
@@ -170,21 +195,29 @@ class GameStore:
         return room_id, creator, tokens
 
     def room(self, room_id: str) -> dict[str, Any] | None:
-        """A room's game id, version, last activity, closed flag and seats (name -> held by
-        a person), or None for an unknown id."""
-        rows = self._read("SELECT game, version, active, closed FROM rooms WHERE id = ?",
-                          (room_id,))
+        """A room's game id, version, last activity, closed and open-seats flags, seats held
+        by people, and the names of those who sat down through the room's link (seat ->
+        names, in the order they came), or None for an unknown id."""
+        rows = self._read("SELECT game, version, active, closed, open_seats FROM rooms "
+                          "WHERE id = ?", (room_id,))
         if not rows:
             return None
-        game, version, active, closed = rows[0]
+        game, version, active, closed, open_seats = rows[0]
         seats = self._read("SELECT seat, person FROM seats WHERE room = ?", (room_id,))
+        names: dict[str, list[str]] = {}
+        for seat, name in self._read("SELECT seat, name FROM members WHERE room = ? "
+                                     "ORDER BY joined, rowid", (room_id,)):
+            names.setdefault(seat, []).append(name)
         return {"game": game, "version": version, "active": active, "closed": bool(closed),
-                "people": {name for name, person in seats if person}}
+                "open_seats": bool(open_seats),
+                "people": {name for name, person in seats if person}, "names": names}
 
     def seat_of(self, room_id: str, token: str) -> str | None:
-        """The seat ``token`` holds in the room, or None."""
-        rows = self._read("SELECT seat FROM seats WHERE room = ? AND token = ?",
-                          (room_id, _digest(token)))
+        """The seat ``token`` holds in the room (a seat's link, or a person who sat down
+        through the room's link), or None."""
+        rows = self._read("SELECT seat FROM seats WHERE room = ? AND token = ? UNION ALL "
+                          "SELECT seat FROM members WHERE room = ? AND token = ?",
+                          (room_id, _digest(token), room_id, _digest(token)))
         return str(rows[0][0]) if rows else None
 
     def is_creator(self, room_id: str, token: str) -> bool:
@@ -193,10 +226,15 @@ class GameStore:
 
     def room_change(self, room_id: str, game_id: str, first: int,
                     moves: list[dict[str, Any]], *, seat: tuple[str, bool] | None = None,
-                    close: bool = False) -> None:
+                    member: tuple[str, str] | None = None, close: bool = False) -> None:
         """One change of a room, all or none: ``moves`` numbered from ``first``, a seat
-        given to a person or the AI, or the room closed; its version grows by one."""
+        given to a person or the AI, a person who sat down in that seat (their token and
+        name), or the room closed; its version grows by one."""
         statements: list[tuple[str, list[tuple[Any, ...]]]] = []
+        if member is not None and seat is not None:
+            statements.append(("INSERT INTO members VALUES (?, ?, ?, ?, ?)",
+                               [(room_id, seat[0], _digest(member[0]), member[1],
+                                 time.time())]))
         if moves:
             statements.append(("INSERT INTO moves VALUES (?, ?, ?)",
                                _rows(game_id, first, moves)))
@@ -207,6 +245,19 @@ class GameStore:
                            "closed = MAX(closed, ?) WHERE id = ?",
                            [(time.time(), int(close), room_id)]))
         self._write(statements, game_id=game_id, first=first)
+
+    def room_new_game(self, room_id: str, config: dict[str, Any],
+                      moves: list[dict[str, Any]]) -> str:
+        """A new game in the room (its seats and links stay), with its first ``moves``; the
+        room's version grows by one. Returns the new game's id."""
+        game_id = secrets.token_urlsafe(16)
+        self._write([("INSERT INTO games VALUES (?, ?, ?)",
+                      [(game_id, time.time(), json.dumps(config))]),
+                     ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
+                     ("UPDATE rooms SET game = ?, version = version + 1, active = ? "
+                      "WHERE id = ?", [(game_id, time.time(), room_id)])],
+                    game_id=game_id, first=0)
+        return game_id
 
     def open_rooms(self, *, idle: float) -> int:
         """Close the rooms idle for ``idle`` seconds, then count the open ones."""

@@ -189,7 +189,11 @@ def test_a_seat_handed_to_the_ai_and_taken_back(client: TestClient) -> None:
     assert handed.status_code == 200
     view = handed.json()
     assert view["room"]["seats"]["red-guesser"] == "ai" and not view["your_turn"]
-    assert view["over"]  # with every seat to the AI, the AI plays the game out
+    # With nobody at the table the AI seats wait, rather than play the game out alone.
+    assert view["room"]["waiting"] and not view["over"]
+    assert view_of(client, room, None)["moves"] == view["moves"]
+    back = client.post(f"/api/rooms/{room['id']}/seat", json={"token": token, "person": True})
+    assert back.json()["your_turn"] and not back.json()["room"]["waiting"]
     room = new_room(client, ["red-guesser"])
     back = client.post(f"/api/rooms/{room['id']}/seat",
                        json={"token": room["seats"]["blue-guesser"], "person": True})
@@ -285,6 +289,19 @@ def test_idle_rooms_expire(tmp_path: Path) -> None:
         assert view_of(client, second, None)["room"]["closed"]
 
 
+def test_a_database_of_the_first_rooms_layout_is_brought_up_to_date(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with app_client(database) as client:
+        room = new_room(client, ["red-guesser"])
+    with sqlite3.connect(database) as old:  # as the first version of rooms stored it
+        old.executescript("ALTER TABLE rooms DROP COLUMN open_seats; DROP TABLE members;")
+    with app_client(database) as client:
+        view = view_of(client, room, "red-guesser")
+        assert view["your_turn"] and not view["room"]["open_seats"]  # as they were made
+        assert join(client, room, "blue-guesser").status_code == 403
+        assert new_room(client, [])["view"]["room"]["open_seats"]
+
+
 def test_rooms_survive_a_restart_and_old_databases_open(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
     with sqlite3.connect(database) as old:  # a games file from before rooms
@@ -304,3 +321,102 @@ def test_rooms_survive_a_restart_and_old_databases_open(tmp_path: Path) -> None:
             response = guess_on(client, room, "red-guesser", again)
             assert response.status_code == 200, response.text
             again = response.json()
+
+
+def join(client: TestClient, room: dict[str, Any], seat: str, name: str = "Ann",
+         **extra: Any) -> Any:
+    return client.post(f"/api/rooms/{room['id']}/join", json={"seat": seat, "name": name,
+                                                               **extra})
+
+
+def test_people_choose_their_seats_from_the_room_link(client: TestClient) -> None:
+    room = new_room(client, [])  # nobody sits yet: the AI seats wait
+    first = view_of(client, room, None)
+    assert first["moves"] == 0 and first["room"]["waiting"]
+    assert first["room"]["joinable"] == list(first["room"]["seats"])
+    ann = join(client, room, "red-spymaster", "  Ann   Lee ")
+    assert ann.status_code == 200, ann.text
+    token, view = ann.json()["token"], ann.json()["view"]
+    assert view["your_turn"] and view["room"]["seat"] == "red-spymaster"
+    assert all(card["key"] for card in view["cards"])  # a spymaster sees the key
+    assert view["room"]["names"]["red-spymaster"] == ["Ann Lee"]
+    # The spymaster seat is taken: the room's link cannot seat a second person there.
+    taken = join(client, room, "red-spymaster", "Eve")
+    assert taken.status_code == 409 and "shows the key" in taken.json()["error"]
+    hidden(json.dumps(taken.json()["view"]))
+    # Guesser seats are shared: two people join the red guessers.
+    bob = join(client, room, "red-guesser", "Bob").json()
+    cat = join(client, room, "red-guesser", "Cat").json()
+    assert bob["token"] != cat["token"]
+    spectator = view_of(client, room, None)
+    assert spectator["room"]["names"]["red-guesser"] == ["Bob", "Cat"]
+    assert spectator["room"]["joinable"] == ["red-guesser", "blue-spymaster", "blue-guesser"]
+    # Ann clues with her token; Bob or Cat guesses with theirs; blue is the AI's.
+    word = next(w for w in ("planet", "ocean", "music", "winter", "garden")
+                if client.post(f"/api/rooms/{room['id']}/check",
+                               json={"token": token, "word": w}).json()["legal"])
+    clued = client.post(f"/api/rooms/{room['id']}/moves",
+                        json={"token": token, "move": "clue", "word": word, "number": 1})
+    assert clued.status_code == 200, clued.text
+    seen = client.get(f"/api/rooms/{room['id']}?token={cat['token']}").json()
+    hidden(json.dumps(seen))
+    assert seen["your_turn"] and seen["room"]["seat"] == "red-guesser"
+    card = next(c for c in seen["cards"] if c["revealed"] is None)
+    touched = client.post(f"/api/rooms/{room['id']}/moves",
+                          json={"token": bob["token"], "move": "guess", "index": card["index"]})
+    assert touched.status_code == 200, touched.text
+    assert touched.json()["cards"][card["index"]]["revealed"]
+
+
+def test_names_and_seat_choices_are_checked(client: TestClient) -> None:
+    room = new_room(client, ["red-guesser"])
+    for body, status, words in (
+            ({"seat": "red-captain", "name": "Ann"}, 400, "seat must be"),
+            ({"seat": "red-guesser"}, 400, "say your name"),
+            ({"seat": "red-guesser", "name": "   "}, 400, "say your name"),
+            ({"seat": "red-guesser", "name": "x" * 25}, 400, "at most 24"),
+            ({"seat": "red-guesser", "name": "Ann\u0000"}, 400, "letters, digits"),
+            ({"seat": "red-guesser", "name": 7}, 400, "say your name"),
+            ({"seat": "red-guesser", "name": "Ann", "admin": True}, 400, "unknown field"),
+            ({"seat": "red-guesser", "name": "Ann", "creator": "forged"}, 403, "creator")):
+        response = client.post(f"/api/rooms/{room['id']}/join", json=body)
+        assert response.status_code == status and words in response.json()["error"], body
+    assert join(client, {"id": "nope"}, "red-guesser").status_code == 404
+    # A room whose seats go only by their own links: the room's link seats no one, but
+    # the creator still may.
+    closed_seats = client.post("/api/rooms", json={"people": [], "open_seats": False}).json()
+    refused = join(client, closed_seats, "blue-guesser")
+    assert refused.status_code == 403 and "own links" in refused.json()["error"]
+    assert view_of(client, closed_seats, None)["room"]["joinable"] == []
+    assert join(client, closed_seats, "blue-guesser",
+                creator=closed_seats["creator"]).status_code == 200
+    assert client.post("/api/rooms", json={"open_seats": "yes"}).status_code == 400
+    client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
+    assert join(client, room, "blue-guesser").status_code == 409
+
+
+def test_a_new_deal_in_the_same_room_keeps_seats_and_links(client: TestClient) -> None:
+    room = new_room(client, ["red-guesser"])
+    token = room["seats"]["red-guesser"]
+    early = client.post(f"/api/rooms/{room['id']}/again", json={"token": token})
+    assert early.status_code == 409 and "not over" in early.json()["error"]
+    view = view_of(client, room, "red-guesser")
+    while not view["over"]:
+        view = guess_on(client, room, "red-guesser", view).json()
+    ended = view
+    assert client.post(f"/api/rooms/{room['id']}/again",
+                       json={"token": "wrong"}).status_code == 403
+    again = client.post(f"/api/rooms/{room['id']}/again", json={"token": token})
+    assert again.status_code == 200, again.text
+    fresh = again.json()
+    hidden(again.text)
+    assert not fresh["over"] and fresh["room"]["seats"] == ended["room"]["seats"]
+    assert fresh["room"]["version"] == ended["room"]["version"] + 1
+    assert [c["word"] for c in fresh["cards"]] != [c["word"] for c in ended["cards"]]
+    # A second "play again" from another page finds the new game under way.
+    assert client.post(f"/api/rooms/{room['id']}/again",
+                       json={"creator": room["creator"]}).status_code == 409
+    # Every seat's link holds the same seat in the new game, and the streams follow it.
+    streamed = events(client, room, "blue-guesser", since=ended["room"]["version"])
+    assert streamed and streamed[-1]["room"]["version"] == fresh["room"]["version"]
+    assert [c["word"] for c in streamed[-1]["cards"]] == [c["word"] for c in fresh["cards"]]
