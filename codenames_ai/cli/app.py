@@ -44,6 +44,8 @@ from .checks import check_seconds, check_seed, check_whole
 from .models import app as models_app
 
 if TYPE_CHECKING:
+    from types import FrameType
+
     from ..play.terminal import Console
 
 MAX_TURNS = 10_000  # a game has at most a few dozen turns; more is a typo
@@ -127,8 +129,14 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"codenames-ai web app on http://{shown}:{port}/  (games kept in {database}; "
                "Ctrl-C stops it)")
-    server = uvicorn.Server(uvicorn.Config(application, host=host, port=port,
-                                           log_level="warning"))
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            # Ctrl-C: uvicorn waits for open responses, so the rooms' live streams end now.
+            application.state.rooms.stop_streams()
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(application, host=host, port=port, log_level="warning"))
     server.run(sockets=[listener])
 
 

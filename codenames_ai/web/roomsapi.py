@@ -58,6 +58,12 @@ class Rooms(Games):
         self.limits = limits
         self._versions: dict[str, int] = {}
         self._streams: dict[str, int] = {}
+        self.stopping = False  # the server is stopping: open event streams end now
+
+    def stop_streams(self) -> None:
+        """End every open event stream within a poll (the server is stopping; browsers
+        resume from their last event once it is back)."""
+        self.stopping = True
 
     def get(self, game_id: str) -> RoomGame:
         """The room's game with its seats, version and state (call with its lock held)."""
@@ -435,7 +441,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                         beat = time.monotonic() + limits.heartbeat
                     view = None
                     now = time.monotonic()
-                    if now - started >= limits.stream_seconds:
+                    if now - started >= limits.stream_seconds or rooms.stopping:
                         return  # the browser reconnects, from the last event id
                     if now >= beat:
                         yield ": keep-alive\n\n"

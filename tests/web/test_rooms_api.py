@@ -420,3 +420,18 @@ def test_a_new_deal_in_the_same_room_keeps_seats_and_links(client: TestClient) -
     streamed = events(client, room, "blue-guesser", since=ended["room"]["version"])
     assert streamed and streamed[-1]["room"]["version"] == fresh["room"]["version"]
     assert [c["word"] for c in streamed[-1]["cards"]] == [c["word"] for c in fresh["cards"]]
+
+
+def test_open_streams_end_when_the_server_stops(tmp_path: Path) -> None:
+    """Ctrl-C makes uvicorn wait for open responses: ``codenames serve`` ends the streams."""
+    limits = RoomLimits(stream_seconds=60.0, poll=0.02, heartbeat=0.1)
+    with app_client(tmp_path / "games.sqlite3", limits) as client:
+        room = new_room(client, ["red-guesser"])
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        stopper = threading.Timer(0.3, rooms.stop_streams)
+        stopper.start()
+        started = time.monotonic()
+        response = client.get(f"/api/rooms/{room['id']}/events")
+        assert response.status_code == 200 and "event: view" in response.text
+        assert time.monotonic() - started < 30  # ended by the stop, not by its 60 seconds
+        assert rooms.stream_count() == 0
