@@ -8,7 +8,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True, kw_only=True)
 class RoomLimits:
     """``rooms``: open rooms per server (a new one past it gets 503); ``streams``: live
-    event connections per server (503) and ``room_streams`` per room (429); ``idle``:
+    event connections per server (503) and ``room_streams`` per room (429); ``room_people``:
+    people who may sit down through a room's link (409 past it); ``idle``:
     seconds without a change after which a room is closed; ``heartbeat``: seconds between
     the comments that keep an idle event stream open through proxies; ``stream_seconds``:
     how long one event connection lasts before the browser reconnects (resuming from its
@@ -18,6 +19,7 @@ class RoomLimits:
     rooms: int = 200
     streams: int = 400
     room_streams: int = 32
+    room_people: int = 32
     idle: float = 24 * 3600.0
     heartbeat: float = 15.0
     stream_seconds: float = 10.0

@@ -331,6 +331,9 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                     refused = game.refuse_seat(seat)
                     if refused:
                         raise HTTPProblem(409, refused, extra={"view": room_view(game, None)})
+                if sum(map(len, game.names.values())) >= limits.room_people:
+                    raise HTTPProblem(409, f"this room has seated its most people "
+                                           f"({limits.room_people}); start another room")
                 token = secrets.token_urlsafe(16)
                 first = len(game.moves)
                 game.people.add(seat)

@@ -391,6 +391,11 @@ def test_names_and_seat_choices_are_checked(client: TestClient) -> None:
     assert join(client, closed_seats, "blue-guesser",
                 creator=closed_seats["creator"]).status_code == 200
     assert client.post("/api/rooms", json={"open_seats": "yes"}).status_code == 400
+    crowd = new_room(client, [])
+    for number in range(FAST.room_people):
+        assert join(client, crowd, "blue-guesser", f"P{number}").status_code == 200
+    full = join(client, crowd, "red-guesser", "One more")
+    assert full.status_code == 409 and "most people (32)" in full.json()["error"]
     client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
     assert join(client, room, "blue-guesser").status_code == 409
 
