@@ -440,3 +440,59 @@ def test_open_streams_end_when_the_server_stops(tmp_path: Path) -> None:
         assert response.status_code == 200 and "event: view" in response.text
         assert time.monotonic() - started < 30  # ended by the stop, not by its 60 seconds
         assert rooms.stream_count() == 0
+
+
+CLUE_WORDS = ("planet", "ocean", "melody", "tundra", "orbit", "harvest", "lantern", "meadow")
+
+
+@pytest.mark.parametrize("people", [list(c) for size in range(5)
+                                    for c in itertools.combinations(
+                                        ("red-spymaster", "red-guesser", "blue-spymaster",
+                                         "blue-guesser"), size)],
+                         ids=lambda people: "+".join(people) or "nobody")
+def test_every_seat_combination_plays_with_each_seat_seeing_its_own(
+        tmp_path: Path, people: list[str]) -> None:
+    """People in these seats, the AI in the others: each person moves only on their turn,
+    sees the key only as a spymaster, and every AI seat moves by itself; with nobody at
+    the table the game waits until someone sits down."""
+    database = tmp_path / "games.sqlite3"
+    with app_client(database) as client:
+        room = new_room(client, people)
+        if not people:
+            assert view_of(client, room, None)["room"]["waiting"]
+            assert view_of(client, room, None)["moves"] == 0
+            room["seats"] = {"red-guesser": join(client, room, "red-guesser").json()["token"]}
+            people = ["red-guesser"]
+        for _ in range(60):
+            views = {seat: view_of(client, room, seat) for seat in people}
+            for seat, view in views.items():
+                if seat.endswith("guesser"):
+                    hidden(json.dumps(view))
+                else:
+                    assert all(card["key"] for card in view["cards"])
+            sample = next(iter(views.values()))
+            if sample["over"]:
+                break
+            turn = sample["room"]["current_seat"]
+            assert turn in people  # the AI seats moved up to a person's turn
+            assert [s for s, v in views.items() if v["your_turn"]] == [turn]
+            token = room["seats"][turn]
+            if turn.endswith("spymaster"):
+                word = next(w for w in CLUE_WORDS if client.post(
+                    f"/api/rooms/{room['id']}/check",
+                    json={"token": token, "word": w}).json()["legal"])
+                body = {"move": "clue", "word": word, "number": 1}
+            else:
+                card = next(c for c in views[turn]["cards"] if c["revealed"] is None)
+                body = {"move": "guess", "index": card["index"]}
+            response = client.post(f"/api/rooms/{room['id']}/moves",
+                                   json={"token": token, **body, "expect": sample["moves"]})
+            assert response.status_code == 200, response.text
+        else:
+            raise AssertionError("the game did not end in 60 person moves")
+    with sqlite3.connect(database) as db:
+        stored = [json.loads(move) for (move,) in db.execute(
+            "SELECT move FROM moves JOIN rooms ON rooms.game = moves.game "
+            "WHERE rooms.id = ? ORDER BY number", (room["id"],))]
+    assert {move["seat"] for move in stored if move["by"] == "person"} <= set(people)
+    assert all(move["by"] in ("person", "ai") for move in stored)
