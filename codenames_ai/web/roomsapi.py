@@ -160,6 +160,14 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                                    "seat's link again")
         return seat
 
+    def require_creator(room_id: str, creator: object, doing: str) -> None:
+        """Refuse (404 or 403) unless ``creator`` is the room's creator token."""
+        if not (isinstance(creator, str) and creator and store.is_creator(room_id, creator)):
+            if store.room(room_id) is None:
+                raise HTTPProblem(404, f"no room {room_id!r}")
+            raise HTTPProblem(403, f"only the room's creator (with the creator's link) may "
+                                   f"{doing}")
+
     def change(game: RoomGame, first: int, made: list[dict[str, Any]], *,
                seat: tuple[str, bool] | None = None, member: tuple[str, str] | None = None,
                close: bool = False) -> None:
@@ -288,12 +296,8 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             seat = seat_for(room_id, data.get("token"), required=True)
             assert seat is not None
             return seat, seat
-        creator, seat = data.get("creator"), data.get("seat")
-        if not (isinstance(creator, str) and creator and store.is_creator(room_id, creator)):
-            if store.room(room_id) is None:
-                raise HTTPProblem(404, f"no room {room_id!r}")
-            raise HTTPProblem(403, "only the room's creator (with the creator's link) may "
-                                   "hand another person's seat to the AI")
+        seat = data.get("seat")
+        require_creator(room_id, data.get("creator"), "hand another person's seat to the AI")
         if not isinstance(seat, str) or seat not in SEATS:
             raise HTTPProblem(400, f"seat must be one of: {', '.join(SEATS)}")
         if person:
@@ -315,11 +319,11 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
         except ConfigError as exc:
             raise HTTPProblem(400, str(exc)) from None
         creator = data.get("creator")
-        if creator is not None and not (isinstance(creator, str) and creator
-                                        and store.is_creator(room_id, creator)):
-            raise HTTPProblem(403, "this is not the room's creator link")
 
         def run() -> dict[str, Any]:
+            if creator is not None:
+                require_creator(room_id, creator, "sit anywhere in a room whose seats go by "
+                                                  "their own links")
             with rooms.changing(room_id) as game:
                 assert isinstance(game, RoomGame)
                 if game.closed:
@@ -350,10 +354,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
 
         def run() -> dict[str, Any]:
             if "creator" in data:
-                creator = data.get("creator")
-                if not (isinstance(creator, str) and creator
-                        and store.is_creator(room_id, creator)):
-                    raise HTTPProblem(403, "this is not the room's creator link")
+                require_creator(room_id, data.get("creator"), "deal again without a seat")
                 seat = None
             else:
                 seat = seat_for(room_id, data.get("token"), required=True)
@@ -396,12 +397,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
         creator = data.get("creator")
 
         def run() -> dict[str, Any]:
-            if not (isinstance(creator, str) and creator
-                    and store.is_creator(room_id, creator)):
-                if store.room(room_id) is None:
-                    raise HTTPProblem(404, f"no room {room_id!r}")
-                raise HTTPProblem(403, "only the room's creator (with the creator's link) "
-                                       "can close it")
+            require_creator(room_id, creator, "close it")
             with rooms.changing(room_id) as game:
                 assert isinstance(game, RoomGame)
                 if not game.closed:
