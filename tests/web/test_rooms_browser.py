@@ -1,9 +1,13 @@
-"""Rooms end to end in headless Chromium, with three browser contexts (three people on their
-own devices): one creates a room from the start page ("Play with friends"), a second opens
-the red guessers' link, a spectator opens the room's link; the two red guessers play a whole
+"""Rooms end to end in headless Chromium, with browser contexts as people on their own
+devices: one creates a room from the start page ("Play with friends", named, in the red
+guessers' seat), a friend opens the room's own link, says a name and sits down with the red
+guessers, a spectator opens the same link and only watches; the two red guessers play a whole
 game against the AI blue team with the AI red spymaster, each page following the other's
 moves live (no reload), and the server is killed mid-game and started again on the same
-database and port: the pages reconnect and the game goes on where it was.
+database and port: the pages reconnect and the game goes on where it was. Then: a person
+spymaster with a person guesser (seat links); a spymaster seat a person holds is not offered
+to others, is offered while handed to the AI and no longer once taken back; "Play again"
+deals a new board on every page with the same seats.
 
 Screenshots: tests/artifacts/web-room-<screen>-desktop.png and -phone.png."""
 
@@ -32,6 +36,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         running.kill()
 
 
+def call(server: Server, path: str, body: dict[str, Any] | None = None) -> Any:
+    """The API directly (a GET without a body), to set a scene faster than by clicks."""
+    request = urllib.request.Request(
+        f"{server.base}{path}", method="GET" if body is None else "POST",
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.load(response)
+
+
 def revealed(page: Any) -> int:
     return int(page.locator(".card.revealed").count())
 
@@ -49,6 +63,15 @@ def over(page: Any) -> bool:
     return bool(page.get_attribute("body", "data-state") == "over")
 
 
+def holder(page: Any, seat: str) -> str:
+    """Who the page's seat list says holds a seat: "AI", or the names there."""
+    return str(page.locator(f"#seats li[data-seat={seat}] .holder").inner_text())
+
+
+def words(page: Any) -> list[str]:
+    return list(page.locator("#board .card .word").all_inner_texts())
+
+
 def shoot(page: Any, screen: str) -> None:
     for name, size in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(size)
@@ -58,26 +81,49 @@ def shoot(page: Any, screen: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+def sit(page: Any, seat: str, name: str) -> None:
+    """On a page opened with the room's link: say a name and click the seat's "Sit here"."""
+    page.locator(f"#seats li[data-seat={seat}] button.sit").wait_for()
+    page.locator("#room-name").fill(name)
+    page.locator(f"#seats li[data-seat={seat}] button.sit").click()
+    page.locator(f"#seats li.mine[data-seat={seat}]").wait_for()
+    assert page.locator("#seats button.sit").count() == 0  # seated: no more seats offered
+
+
 def test_two_guessers_play_a_room_through_a_server_restart(server: Server,
                                                           browser: Any) -> None:
     contexts = [browser.new_context(viewport=DESKTOP) for _ in range(3)]
     try:
         creator, friend, spectator = (context.new_page() for context in contexts)
         creator.goto(f"{server.base}/")
-        creator.locator("#friends").click()  # the red guessers' seat is ticked by default
+        creator.locator("#friends-name").fill("Ann")
+        creator.select_option("#friends-seat", "red-guesser")
+        assert creator.locator("#friends-open").is_checked()  # seats chosen from the room link
+        shoot(creator, "start")
+        creator.locator("#friends").click()
         creator.wait_for_url("**/room/*")
         creator.locator("#seats li[data-seat=red-guesser] .holder.person").wait_for()
         assert "#" not in creator.url  # the seat's secret left the address bar
-        links = creator.locator("#link-list input")
-        assert links.count() == 5
-        by_label = {creator.locator("#link-list li span").nth(i).inner_text():
-                    links.nth(i).input_value() for i in range(5)}
-        friend.goto(by_label["Red guessers"])
-        spectator.goto(by_label["Spectators (no key)"])
+        assert holder(creator, "red-guesser") == "Ann"
+        room_link = creator.locator("#share #room-link").input_value()
+        assert room_link == creator.url  # the room's own link: no secret in it
+        assert creator.locator("#link-list input").count() == 4  # each seat's own link too
+        friend.goto(room_link)
+        friend.locator("#choose").wait_for()
+        assert friend.locator("#share").is_hidden()  # a visitor has the link already
+        assert friend.locator("#seats button.sit").count() == 4  # all held by the AI but Ann
+        friend.locator("#room-name").fill("Bob")
+        shoot(friend, "choose")
+        sit(friend, "red-guesser", "Bob")
+        spectator.goto(room_link)
         players = (creator, friend)
         for page in (*players, spectator):
             page.locator("#live[data-state=live]").wait_for()
+            until(lambda page=page: holder(page, "red-guesser") == "Ann, Bob",
+                  "both names on every page")
             assert page.locator(".card[class*=key-]").count() == 0  # no key for guessers
+        assert spectator.locator("#seats .seat-toggle").count() == 0  # it only watches
+        assert spectator.locator("#room-title").inner_text() == "Room — choose a seat, or watch"
         shoot(creator, "seats")
         moves = 0
         restarted = False
@@ -106,6 +152,11 @@ def test_two_guessers_play_a_room_through_a_server_restart(server: Server,
         assert restarted and moves >= 1
         assert revealed(creator) == revealed(friend) == revealed(spectator)
         assert spectator.locator(".card[class*=key-]").count() > 0  # the key, at the end
+        for page in (creator, friend, spectator):
+            assert holder(page, "red-guesser") == "Ann, Bob"
+        # Play again for the seated and the creator; a spectator only watches
+        assert friend.locator("#room-again").is_visible()
+        assert not spectator.locator("#room-again").is_visible()
         shoot(friend, "over")
     finally:
         for context in contexts:
@@ -115,28 +166,32 @@ def test_two_guessers_play_a_room_through_a_server_restart(server: Server,
 def test_a_person_spymaster_and_a_person_guesser_against_the_ai_team(server: Server,
                                                                      browser: Any) -> None:
     def post(path: str, body: dict[str, Any]) -> Any:
-        request = urllib.request.Request(f"{server.base}{path}", method="POST",
-                                         data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json"})
-        return json.load(urllib.request.urlopen(request, timeout=30))
+        return call(server, path, body)
 
-    created = post("/api/rooms", {"people": ["red-spymaster", "red-guesser"]})
+    created = post("/api/rooms", {"people": ["red-spymaster", "red-guesser"],
+                                  "open_seats": False})
     while created["view"]["over"]:  # blue starts and its AI found the assassin: deal again
-        created = post("/api/rooms", {"people": ["red-spymaster", "red-guesser"]})
+        created = post("/api/rooms", {"people": ["red-spymaster", "red-guesser"],
+                                      "open_seats": False})
     spymaster_token = created["seats"]["red-spymaster"]
     word = next(w for w in ("ocean", "melody", "tundra", "orbit")  # one not on the board
                 if post(f"/api/rooms/{created['id']}/check",
                         {"token": spymaster_token, "word": w})["legal"])
-    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(3)]
     try:
-        spymaster, guesser = (context.new_page() for context in contexts)
-        base = f"{server.base}/room/{created['id']}#seat="
-        spymaster.goto(base + spymaster_token)
-        guesser.goto(base + created["seats"]["red-guesser"])
-        for page in (spymaster, guesser):
+        spymaster, guesser, stranger = (context.new_page() for context in contexts)
+        base = f"{server.base}/room/{created['id']}"
+        spymaster.goto(f"{base}#seat={spymaster_token}")
+        guesser.goto(f"{base}#seat={created['seats']['red-guesser']}")
+        stranger.goto(base)  # seats come from their own links here
+        for page in (spymaster, guesser, stranger):
             page.locator("#live[data-state=live]").wait_for()
         assert spymaster.locator(".card[class*=key-]").count() == 25  # the key: spymaster only
         assert guesser.locator(".card[class*=key-]").count() == 0
+        assert holder(guesser, "red-spymaster") == "person"  # a seat link's person, unnamed
+        assert stranger.locator("#room-seat-note").is_visible()
+        assert stranger.locator("#seats button.sit").count() == 0
+        assert stranger.locator("#share").is_hidden()
         spymaster.locator("#clue-word").fill(word)
         spymaster.locator("#clue-check.ok").wait_for()
         spymaster.locator("#give-clue:not([disabled])").wait_for()
@@ -146,6 +201,89 @@ def test_a_person_spymaster_and_a_person_guesser_against_the_ai_team(server: Ser
         guesser.locator(".card.can-guess").first.click()
         until(lambda: revealed(spymaster) >= 1, "the spymaster's page to show the guess")
         shoot(spymaster, "spymaster")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_spymaster_seat_handed_to_the_ai_and_taken_back(server: Server,
+                                                         browser: Any) -> None:
+    created = call(server, "/api/rooms", {"people": []})
+    while created["view"]["current_team"] != "red":  # nobody sits: nothing moved yet
+        created = call(server, "/api/rooms", {"people": []})
+    room_link = f"{server.base}/room/{created['id']}"
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(3)]
+    try:
+        spymaster, guesser, watcher = (context.new_page() for context in contexts)
+        for page in (spymaster, guesser, watcher):
+            page.goto(room_link)
+            page.locator("#live[data-state=live]").wait_for()
+        assert watcher.locator("#room-waiting").is_visible()  # nobody at the table yet
+        sit(spymaster, "red-spymaster", "Cleo")
+        spymaster.locator("#clue-form").wait_for()  # red starts: Cleo's clue
+        assert spymaster.locator(".card[class*=key-]").count() == 25
+        for page in (guesser, watcher):  # taken by a person: it shows the key
+            page.locator("#seats li[data-seat=red-spymaster] .why").wait_for()
+            assert page.locator("#seats li[data-seat=red-spymaster] button.sit").count() == 0
+            assert page.locator("#seats li[data-seat=blue-spymaster] button.sit").count() == 1
+            assert page.locator("#room-waiting").is_hidden()
+        sit(guesser, "red-guesser", "Dan")
+        assert guesser.locator(".card[class*=key-]").count() == 0
+        spymaster.locator("#seats li[data-seat=red-spymaster] .seat-toggle").click()
+        # the AI gives the clue at once; every page shows the seat held by the AI
+        guesser.locator(".card.can-guess").first.wait_for()
+        assert guesser.locator("#clue-banner .clue-word").count() == 1
+        for page in (spymaster, guesser, watcher):
+            until(lambda page=page: holder(page, "red-spymaster") == "AI", "the AI's seat")
+        assert "Cleo" in watcher.locator("#seats li[data-seat=red-spymaster] .was").inner_text()
+        watcher.locator("#seats li[data-seat=red-spymaster] button.sit").wait_for()
+        toggle = spymaster.locator("#seats li[data-seat=red-spymaster] .seat-toggle")
+        assert toggle.inner_text() == "Take this seat"
+        toggle.click()
+        for page in (spymaster, guesser, watcher):
+            until(lambda page=page: holder(page, "red-spymaster") == "Cleo", "Cleo back")
+        until(lambda: watcher.locator("#seats li[data-seat=red-spymaster] button.sit").count()
+              == 0, "the seat no longer offered")
+        assert toggle.inner_text() == "Hand to the AI"
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_play_again_deals_a_new_board_on_every_page_with_the_same_seats(
+        server: Server, browser: Any) -> None:
+    created = call(server, "/api/rooms", {"people": []})
+    room = f"/api/rooms/{created['id']}"
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
+    try:
+        creator, player = (context.new_page() for context in contexts)
+        creator.goto(f"{server.base}/room/{created['id']}#creator={created['creator']}")
+        creator.locator("#live[data-state=live]").wait_for()
+        assert creator.locator("#room-waiting").is_visible()
+        joined = call(server, f"{room}/join", {"seat": "red-guesser", "name": "Eve"})
+        player.goto(f"{server.base}/room/{created['id']}#seat={joined['token']}")
+        player.locator("#live[data-state=live]").wait_for()
+        creator.locator("#room-waiting").wait_for(state="hidden")
+        if not joined["view"]["over"]:  # the red guessers touch the assassin: the end
+            key = call(server, f"{room}?token={created['seats']['red-spymaster']}")
+            assassin = next(card["index"] for card in key["cards"]
+                            if card["key"] == "assassin")
+            call(server, f"{room}/moves", {"token": joined["token"], "move": "guess",
+                                           "index": assassin,
+                                           "expect": joined["view"]["moves"]})
+        for page in (creator, player):
+            until(lambda page=page: over(page), "the end on every page")
+            page.locator("#room-again").wait_for()  # the seated and the creator deal again
+        before = words(player)
+        assert words(creator) == before
+        player.locator("#room-again").click()
+        for page in (creator, player):
+            until(lambda page=page: words(page) != before, "a new board on every page")
+            assert holder(page, "red-guesser") == "Eve"
+            assert [holder(page, seat) for seat in ("red-spymaster", "blue-spymaster",
+                                                    "blue-guesser")] == ["AI"] * 3
+        assert words(creator) == words(player)
+        shoot(player, "again")
     finally:
         for context in contexts:
             context.close()

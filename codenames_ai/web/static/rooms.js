@@ -3,92 +3,232 @@
 // which draws the game with app.js's render() and follows the room live (server-sent events).
 // A seat's secret token travels in the link's fragment (never sent in a page request) and is
 // kept in this tab's sessionStorage; the creator's links in localStorage, on this device only.
+// Someone who opens the room's own link (no seat) may sit down from the seat list, under a
+// name the whole table sees. Names come from other people: they are only ever set as text.
 
 const SEAT_NAMES = {
   "red-spymaster": "Red spymaster", "red-guesser": "Red guessers",
   "blue-spymaster": "Blue spymaster", "blue-guesser": "Blue guessers",
 };
+const NAME_KEY = "codenames-name";  // the name this device last sat down under
 let events = null;
 let pending = null;  // a view that arrived while a move was being sent
+let linksDrawn = false;
+
+function rememberedName() { return localStorage.getItem(NAME_KEY) || ""; }
+
+function saveSecrets() {
+  sessionStorage.setItem(`room:${room.id}`, JSON.stringify({ token: room.token, creator: room.creator }));
+}
+
+// --- the start page: a new room --------------------------------------------------------------
 
 async function createRoom() {
   if (busy) return;
-  const people = [...document.querySelectorAll("input[name=people]:checked")].map((box) => box.value);
+  const seat = $("friends-seat").value;
+  const name = $("friends-name").value.trim();
+  if (seat && !name) {
+    showError("Say your name (the table sees it), or choose “just watch / choose later”.");
+    $("friends-name").focus();
+    return;
+  }
   const settings = formSettings();
   delete settings.role;
   delete settings.seed;
   busy = true;
   $("friends").disabled = true;
-  $("loading").hidden = false;
+  $("friends-loading").hidden = false;
   showError("");
   try {
-    const created = await api("POST", "/api/rooms", { settings, people });
+    const created = await api("POST", "/api/rooms",
+      { settings, people: [], open_seats: $("friends-open").checked });
     localStorage.setItem(`room-links:${created.id}`,
       JSON.stringify({ creator: created.creator, seats: created.seats }));
-    const mine = people.length ? created.seats[people[0]] : "";
+    if (name) localStorage.setItem(NAME_KEY, name);
+    let mine = "";
+    let failed = "";
+    if (seat) {  // the creator sits down like everyone else, named
+      try {
+        mine = (await api("POST", `/api/rooms/${created.id}/join`,
+          { seat, name, creator: created.creator })).token;
+      } catch (error) { failed = error.message; }  // the room is there: choose a seat in it
+    }
+    if (failed) sessionStorage.setItem(`room-error:${created.id}`, failed);
     location.assign(`/room/${created.id}#${mine ? `seat=${mine}&` : ""}creator=${created.creator}`);
   } catch (error) {
     showError(error.message);
   } finally {
     busy = false;
     $("friends").disabled = false;
-    $("loading").hidden = true;
+    $("friends-loading").hidden = true;
   }
 }
 
-function seatLink(token) { return `${location.origin}/room/${room.id}#seat=${token}`; }
+// --- the room panel ----------------------------------------------------------------------------
+
+function roomLink() { return `${location.origin}/room/${room.id}`; }
+function seatLink(token) { return `${roomLink()}#seat=${token}`; }
+
+function button(text, className, onClick) {
+  const made = element("button", className, text);
+  made.type = "button";
+  made.addEventListener("click", () => onClick(made));
+  return made;
+}
+
+// Who holds a seat, as the table sees it: the AI, or the names of the people there.
+function holderOf(info, name) {
+  const names = (info.names && info.names[name]) || [];
+  const parts = [];
+  if (info.seats[name] === "person") {
+    parts.push(element("span", "holder person", names.length ? names.join(", ") : "person"));
+  } else {
+    parts.push(element("span", "holder ai", "AI"));
+    if (names.length) parts.push(element("span", "was", `${names.join(", ")} stepped out`));
+  }
+  return parts;
+}
+
+function seatItem(next, name, holder) {
+  const info = next.room;
+  const playing = !info.closed && !next.over;
+  const item = element("li", `seat team-${name.split("-")[0]}`);
+  item.dataset.seat = name;
+  item.append(element("b", "", SEAT_NAMES[name]), ...holderOf(info, name));
+  if (name === info.seat) {
+    item.classList.add("mine");
+    item.append(element("span", "you", "you"));
+  }
+  if (name === info.seat && playing) {
+    item.append(button(holder === "person" ? "Hand to the AI" : "Take this seat", "seat-toggle",
+      () => takeSeat(holder !== "person")));
+  } else if (room.creator && holder === "person" && playing) {
+    // The creator can hand the seat of someone who left the table to the AI.
+    item.append(button("Hand to the AI", "seat-toggle", () => handOver(name)));
+  }
+  if (!info.seat && !info.closed && (info.open_seats || room.creator)) {
+    if (room.creator || info.joinable.includes(name)) {
+      item.append(button("Sit here", "sit", (made) => joinSeat(name, made)));
+    } else {
+      const why = element("span", "why", "taken");
+      why.title = "A person holds this spymaster seat, and it shows the key: ask them for the seat's link.";
+      item.append(why);
+    }
+  }
+  if (name === info.current_seat && !next.over) item.classList.add("current");
+  return item;
+}
+
+function renderLinks(info) {
+  const saved = JSON.parse(localStorage.getItem(`room-links:${room.id}`) || "null");
+  $("links").hidden = !saved || info.closed;
+  if (!saved) return;
+  if (!linksDrawn) $("links").open = !info.open_seats;  // open seats: the room link comes first
+  linksDrawn = true;
+  const rows = Object.entries(saved.seats).map(([name, token]) => [SEAT_NAMES[name], seatLink(token)]);
+  if (!info.open_seats) rows.push(["Spectators (no key)", roomLink()]);
+  $("link-list").replaceChildren(...rows.map(([label, url]) => {
+    const item = element("li");
+    item.append(element("span", "", label));
+    const field = element("input");
+    field.readOnly = true;
+    field.value = url;
+    field.addEventListener("focus", () => field.select());
+    item.append(field);
+    return item;
+  }));
+}
 
 function renderRoom(next) {
   $("room").hidden = false;
   const info = next.room;
+  const choosing = !info.seat && !info.closed
+    && (Boolean(room.creator) || (info.open_seats && info.joinable.length > 0));
   $("room-title").textContent = info.closed ? "Room (closed)"
-    : info.seat ? `Room — you sit as ${SEAT_NAMES[info.seat]}` : "Room — watching";
-  const list = $("seats");
-  list.replaceChildren(...Object.entries(info.seats).map(([name, holder]) => {
-    const item = element("li", `seat team-${name.split("-")[0]}`);
-    item.dataset.seat = name;
-    item.append(element("b", "", SEAT_NAMES[name]));
-    item.append(element("span", `holder ${holder}`, holder === "person" ? "person" : "AI"));
-    if (name === info.seat && !info.closed && !next.over) {
-      const button = element("button", "seat-toggle", holder === "person" ? "Hand to the AI" : "Take this seat");
-      button.type = "button";
-      button.addEventListener("click", () => takeSeat(holder !== "person"));
-      item.append(button);
-    }
-    else if (room.creator && holder === "person" && !info.closed && !next.over) {
-      // The creator can hand the seat of someone who left the table to the AI.
-      const button = element("button", "seat-toggle", "Hand to the AI");
-      button.type = "button";
-      button.addEventListener("click", () => handOver(name));
-      item.append(button);
-    }
-    if (name === info.current_seat && !next.over) item.classList.add("current");
-    return item;
-  }));
-  $("close-room").hidden = !room.creator || info.closed;
-  const saved = JSON.parse(localStorage.getItem(`room-links:${room.id}`) || "null");
-  $("links").hidden = !saved;
-  if (saved) {
-    const rows = Object.entries(saved.seats).map(([name, token]) => [SEAT_NAMES[name], seatLink(token)]);
-    rows.push(["Spectators (no key)", `${location.origin}/room/${room.id}`]);
-    $("link-list").replaceChildren(...rows.map(([label, url]) => {
-      const item = element("li");
-      item.append(element("span", "", label));
-      const field = element("input");
-      field.readOnly = true;
-      field.value = url;
-      field.addEventListener("focus", () => field.select());
-      item.append(field);
-      return item;
-    }));
+    : info.seat ? `Room — you sit as ${SEAT_NAMES[info.seat]}`
+      : choosing ? "Room — choose a seat, or watch" : "Room — watching";
+  $("room-waiting").hidden = !info.waiting || next.over || info.closed;
+  // the room link to pass on: for the creator and whoever sits (a visitor has it already)
+  $("share").hidden = !info.open_seats || info.closed || !(info.seat || room.creator);
+  $("room-link").value = roomLink();
+  $("choose").hidden = !choosing;
+  if (choosing && !$("room-name").value && document.activeElement !== $("room-name")) {
+    $("room-name").value = rememberedName();
   }
+  const note = $("room-seat-note");
+  note.hidden = Boolean(info.seat) || info.closed || info.open_seats || Boolean(room.creator);
+  note.textContent = "Seats come from their own links in this room: ask the room's creator for "
+    + "one. Meanwhile you watch.";
+  $("seats").replaceChildren(...Object.entries(info.seats).map(([name, holder]) =>
+    seatItem(next, name, holder)));
+  $("close-room").hidden = !room.creator || info.closed;
+  renderLinks(info);
+  renderAgain(next);
   if (info.closed && events) { events.close(); events = null; $("live").textContent = "closed"; }
+}
+
+// "Play again" for a room: a new deal with the same seats (app.js's own button starts a solo
+// game, so the room has its own, beside it in the end box).
+function renderAgain(next) {
+  let again = $("room-again");
+  if (!again) {
+    again = button("Play again", "primary", () => roomAgain(again));
+    again.id = "room-again";
+    const note = element("span", "", "a new deal, same seats");
+    note.id = "room-again-note";
+    $("again").before(again, note);
+  }
+  const can = next.over && !next.room.closed && Boolean(next.room.seat || room.creator);
+  again.hidden = !can;
+  $("room-again-note").hidden = !can;
 }
 
 function show(next) {
   if (busy) { pending = next; return; }
   if (view && next.room.version < view.room.version) return;  // an older event
   render(next);
+}
+
+// A refused request that carries the room as it is now: show that, else the message.
+function refused(error) {
+  if (error.data && error.data.view) {
+    show(error.data.view);
+    return;
+  }
+  showError(error.message);
+}
+
+async function joinSeat(seat, made) {
+  const name = $("room-name").value.trim();
+  made.disabled = true;
+  showError("");
+  try {
+    const body = { seat, name };
+    if (room.creator) body.creator = room.creator;  // the creator may sit anywhere
+    const joined = await api("POST", `/api/rooms/${room.id}/join`, body);
+    localStorage.setItem(NAME_KEY, name);
+    room.token = joined.token;  // this tab now holds the seat, as with the seat's own link
+    saveSecrets();
+    pending = null;
+    if (events) { events.close(); events = null; }
+    render(joined.view);
+    if (!joined.view.room.closed) follow();
+  } catch (error) {
+    showError(error.message);
+    if (error.data && error.data.view) show(error.data.view);
+    if (/name/.test(error.message)) $("room-name").focus();
+  } finally { made.disabled = false; }
+}
+
+async function roomAgain(made) {
+  made.disabled = true;
+  showError("");
+  try {
+    const body = room.token ? { token: room.token } : { creator: room.creator };
+    render(await api("POST", `/api/rooms/${room.id}/again`, body));
+  } catch (error) {
+    refused(error);  // someone dealt first: their new game is the one shown
+  } finally { made.disabled = false; }
 }
 
 async function takeSeat(person) {
@@ -109,17 +249,40 @@ async function closeRoom() {
   } catch (error) { showError(error.message); }
 }
 
+async function copyLink() {
+  const field = $("room-link");
+  field.select();
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(field.value);
+      copied = true;
+    } else {
+      copied = document.execCommand("copy");  // a LAN address over plain http
+    }
+  } catch (error) { copied = false; }
+  $("copy-link").textContent = copied ? "Copied" : "Select and copy";
+  setTimeout(() => { $("copy-link").textContent = "Copy"; }, 2000);
+}
+
 function follow() {
   const query = new URLSearchParams();
   if (room.token) query.set("token", room.token);
   if (view) query.set("since", view.room.version);
-  events = new EventSource(`/api/rooms/${room.id}/events?${query}`);
-  events.addEventListener("open", () => { $("live").textContent = "live"; $("live").dataset.state = "live"; });
-  events.addEventListener("error", () => {
+  const source = new EventSource(`/api/rooms/${room.id}/events?${query}`);
+  events = source;
+  source.addEventListener("open", () => {
+    if (source !== events) return;
+    $("live").textContent = "live";
+    $("live").dataset.state = "live";
+  });
+  source.addEventListener("error", () => {
+    if (source !== events) return;
     $("live").textContent = "reconnecting…";
     $("live").dataset.state = "down";
   });
-  events.addEventListener("view", (event) => show(JSON.parse(event.data)));
+  // A stream left behind (this tab sat down since) draws nothing.
+  source.addEventListener("view", (event) => { if (source === events) show(JSON.parse(event.data)); });
 }
 
 function openRoom(id) {
@@ -127,19 +290,29 @@ function openRoom(id) {
   const stored = JSON.parse(sessionStorage.getItem(`room:${id}`) || "{}");
   room = { id, token: secrets.get("seat") || stored.token || null,
            creator: secrets.get("creator") || stored.creator || null };
-  sessionStorage.setItem(`room:${id}`, JSON.stringify({ token: room.token, creator: room.creator }));
+  saveSecrets();
   // The secrets leave the address bar (and its history): this tab keeps them.
   history.replaceState({}, "", `/room/${id}`);
+  const failed = sessionStorage.getItem(`room-error:${id}`);
+  sessionStorage.removeItem(`room-error:${id}`);
   const query = room.token ? `?token=${encodeURIComponent(room.token)}` : "";
   api("GET", `/api/rooms/${id}${query}`).then((first) => {
     render(first);
+    if (failed) showError(`You were not seated: ${failed}`);
     if (!first.room.closed) follow();
   }).catch((error) => showError(error.message));
 }
 
 function initRooms() {
   $("friends").addEventListener("click", createRoom);
+  $("friends-name").value = rememberedName();
+  // Enter in the name field opens the room (not the form's solo Start).
+  $("friends-name").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); createRoom(); }
+  });
   $("close-room").addEventListener("click", closeRoom);
+  $("copy-link").addEventListener("click", copyLink);
+  $("room-link").addEventListener("focus", () => $("room-link").select());
   // A view that came while a move was being sent is drawn once the move is answered.
   setInterval(() => {
     if (!busy && pending) { const next = pending; pending = null; show(next); }
