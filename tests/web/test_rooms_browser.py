@@ -237,6 +237,7 @@ def test_a_spymaster_seat_handed_to_the_ai_and_taken_back(server: Server,
             until(lambda page=page: holder(page, "red-spymaster") == "AI", "the AI's seat")
         assert "Cleo" in watcher.locator("#seats li[data-seat=red-spymaster] .was").inner_text()
         watcher.locator("#seats li[data-seat=red-spymaster] button.sit").wait_for()
+        shoot(watcher, "handed")
         toggle = spymaster.locator("#seats li[data-seat=red-spymaster] .seat-toggle")
         assert toggle.inner_text() == "Take this seat"
         toggle.click()
