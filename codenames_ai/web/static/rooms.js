@@ -107,7 +107,10 @@ function seatItem(next, name, holder) {
     item.append(button("Hand to the AI", "seat-toggle", () => handOver(name)));
   }
   if (!info.seat && !info.closed && (info.open_seats || room.creator)) {
-    if (room.creator || info.joinable.includes(name)) {
+    // The creator may sit where the room's link cannot (seats by their own links), but is
+    // not offered a spymaster seat a person holds: its key is that person's.
+    const taken = name.endsWith("spymaster") && holder === "person";
+    if (info.joinable.includes(name) || (room.creator && !taken)) {
       item.append(button("Sit here", "sit", (made) => joinSeat(name, made)));
     } else {
       const why = element("span", "why", "taken");
