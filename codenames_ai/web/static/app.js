@@ -43,7 +43,6 @@ function formSettings() {
   const form = new FormData($("setup-form"));
   const settings = {};
   for (const [name, value] of form.entries()) {
-    if (name === "people") continue;  // the seats of a room (rooms.js)
     if (name !== "seed") settings[name] = value;
     else if (value !== "") {  // seeds have up to 39 digits: sent exactly where the browser can
       settings.seed = /^\d+$/.test(value) && JSON.rawJSON ? JSON.rawJSON(BigInt(value).toString())
