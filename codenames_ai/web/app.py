@@ -142,7 +142,8 @@ class Games:
         with self._guard:
             game = self._cache.get(game_id)
         if game is None:
-            loaded = self.store.load(game_id)
+            # a room's game moves only through the rooms' API, which checks seats
+            loaded = None if self.store.is_room_game(game_id) else self.store.load(game_id)
             if loaded is None:
                 raise HTTPProblem(404, f"no game {game_id!r} (it may have been made on another "
                                        "server); start a new one")

@@ -54,6 +54,7 @@ def room_config(data: object, seed: int) -> GameConfig:
 
 
 MAX_NAME = 24
+ZERO_WIDTH_JOINER = "\u200d"
 
 
 def person_name(data: object) -> str:
@@ -63,8 +64,20 @@ def person_name(data: object) -> str:
     name = " ".join(data.split())
     if len(name) > MAX_NAME:
         raise ConfigError(f"a name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(c)[0] == "C" for c in name):
+    # Control and format characters (the joiner of emoji sequences aside) could hide a name
+    # or turn the text around it; a name must show at least one letter or digit.
+    if any(unicodedata.category(c)[0] == "C" and c != ZERO_WIDTH_JOINER for c in name):
         raise ConfigError("a name is letters, digits, spaces and punctuation only")
+    if not any(unicodedata.category(c)[0] in "LN" and not c.isspace()
+               and unicodedata.name(c, "").find("FILLER") < 0 for c in name):
+        raise ConfigError("a name needs a letter or a digit")
+    marks = 0
+    for c in name:  # accents, not a pile of them spilling over the names around it
+        marks = marks + 1 if unicodedata.combining(c) or unicodedata.category(c) == "Me" else 0
+        if marks > 2:
+            raise ConfigError("a name has at most two accents on a letter")
+    if "".join(c for c in name.casefold() if c.isalnum()) == "ai":
+        raise ConfigError("'AI' names the computer's seats: choose another name")
     return name
 
 
@@ -93,6 +106,7 @@ class RoomGame(WebGame):
         self.closed = False
         self.open_seats = False
         self.names: dict[str, list[str]] = {}  # seat -> who sat down there by the room link
+        self.people_limit = 32  # how many may sit down by the room link (``RoomLimits``)
 
     @property
     def current_seat(self) -> str | None:
@@ -109,9 +123,13 @@ class RoomGame(WebGame):
         at the table (the game waits for someone to take a seat)."""
         return super().ai_moves(limit) if self.people else []
 
-    def refuse_seat(self, seat: str) -> str | None:
-        """Why the room's link may not seat someone in ``seat`` now, or None if it may."""
-        if SEATS[seat][1] is Role.SPYMASTER and seat in self.people:
+    def refuse_seat(self, seat: str, *, anywhere: bool = False) -> str | None:
+        """Why the room's link may not seat someone in ``seat`` now, or None if it may
+        (``anywhere``: the room's creator, who may also sit where a person holds the key)."""
+        if sum(map(len, self.names.values())) >= self.people_limit:
+            return (f"this room has seated its most people ({self.people_limit}); start "
+                    "another room")
+        if not anywhere and SEATS[seat][1] is Role.SPYMASTER and seat in self.people:
             return (f"the {seat} seat is taken, and it shows the key: ask whoever sits there "
                     "for the seat's link, or choose another seat")
         return None

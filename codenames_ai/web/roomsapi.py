@@ -58,6 +58,7 @@ class Rooms(Games):
         self.limits = limits
         self._versions: dict[str, int] = {}
         self._streams: dict[str, int] = {}
+        self._watchers: dict[str, int] = {}  # of those, the streams of spectators
         self.stopping = False  # the server is stopping: open event streams end now
 
     def stop_streams(self) -> None:
@@ -76,7 +77,10 @@ class Rooms(Games):
             info = {**info, "closed": True, "version": info["version"] + 1}
         with self._guard:
             game = self._cache.get(game_id)
-        if not isinstance(game, RoomGame) or game.game_id != info["game"]:  # or a new deal
+        # Loaded again after a new deal, or a change this process did not make (another
+        # server process on the same file, or a change that failed half-way in memory).
+        if not isinstance(game, RoomGame) or (game.game_id, game.version) != (
+                info["game"], info["version"]):
             loaded = self.store.load(info["game"])
             if loaded is None:
                 raise HTTPProblem(404, f"room {game_id!r} has lost its game")
@@ -87,6 +91,7 @@ class Rooms(Games):
         game.room_id, game.game_id = game_id, str(info["game"])
         game.version, game.closed = int(info["version"]), bool(info["closed"])
         game.open_seats, game.names = bool(info["open_seats"]), dict(info["names"])
+        game.people_limit = self.limits.room_people
         self.put(game_id, game)
         self.seen(game_id, game.version)
         return game
@@ -99,11 +104,15 @@ class Rooms(Games):
         with self._guard:
             return self._versions.get(room_id)
 
-    def forget_versions(self) -> None:
+    def forget_versions(self, room_ids: list[str]) -> None:
+        """Make the streams of these rooms (closed or deleted by the sweep) read them again."""
         with self._guard:
-            self._versions.clear()
+            for room_id in room_ids:
+                self._versions.pop(room_id, None)
 
-    def open_stream(self, room_id: str) -> None:
+    def open_stream(self, room_id: str, *, spectator: bool) -> None:
+        """Count a new event stream, refused past the limits; spectators (who need no
+        secret) get at most half a room's streams, so they cannot crowd out its seats."""
         with self._guard:
             if sum(self._streams.values()) >= self.limits.streams:
                 raise HTTPProblem(503, f"this server has its most live connections "
@@ -111,17 +120,29 @@ class Rooms(Games):
             if self._streams.get(room_id, 0) >= self.limits.room_streams:
                 raise HTTPProblem(429, f"this room has its most live connections "
                                        f"({self.limits.room_streams}); close a page of it")
-            self._streams[room_id] = self._streams.get(room_id, 0) + 1
+            watchers = max(1, self.limits.room_streams // 2)
+            if spectator and self._watchers.get(room_id, 0) >= watchers:
+                raise HTTPProblem(429, f"this room has its most spectators ({watchers}); try "
+                                       "again later")
+            _count(self._streams, room_id, 1)
+            if spectator:
+                _count(self._watchers, room_id, 1)
 
-    def close_stream(self, room_id: str) -> None:
+    def close_stream(self, room_id: str, *, spectator: bool) -> None:
         with self._guard:
-            self._streams[room_id] -= 1
-            if not self._streams[room_id]:
-                del self._streams[room_id]
+            _count(self._streams, room_id, -1)
+            if spectator:
+                _count(self._watchers, room_id, -1)
 
     def stream_count(self) -> int:
         with self._guard:
             return sum(self._streams.values())
+
+
+def _count(counts: dict[str, int], key: str, change: int) -> None:
+    counts[key] = counts.get(key, 0) + change
+    if not counts[key]:
+        del counts[key]
 
 
 def room_view(game: RoomGame, seat: str | None) -> dict[str, Any]:
@@ -174,8 +195,9 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
         try:
             store.room_change(game.room_id, game.game_id, first, made, seat=seat,
                               member=member, close=close)
-        except MoveConflict as exc:
-            raise HTTPProblem(409, f"{exc}; the page shows the game as it is now") from None
+        except MoveConflict:
+            raise HTTPProblem(409, "the game moved on meanwhile (another page stored a move "
+                                   "first); the page shows the game as it is now") from None
         game.version += 1
         game.closed = game.closed or close
         rooms.seen(game.room_id, game.version)
@@ -204,10 +226,11 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             raise HTTPProblem(400, str(exc)) from None
 
         def start() -> dict[str, Any]:
-            if store.open_rooms(idle=limits.idle) >= limits.rooms:
+            open_rooms, swept = store.sweep_rooms(idle=limits.idle)
+            rooms.forget_versions(swept)
+            if open_rooms >= limits.rooms:
                 raise HTTPProblem(503, f"this server has its most open rooms "
                                        f"({limits.rooms}); try again later")
-            rooms.forget_versions()  # the sweep may have closed some
             try:
                 game = RoomGame(config, people=people)
                 moves = game.ai_moves()
@@ -249,6 +272,8 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                 if game.closed:
                     raise refuse("the room is closed")
                 expect = data.get("expect")
+                if expect is not None and (type(expect) is not int or expect < 0):
+                    raise HTTPProblem(400, "expect must be the number of moves the page saw")
                 if expect is not None and expect != len(game.moves):
                     raise refuse(f"someone moved first: the game has {len(game.moves)} moves, "
                                  f"this page saw {expect}; here is the game as it is now")
@@ -328,16 +353,13 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                 assert isinstance(game, RoomGame)
                 if game.closed:
                     raise HTTPProblem(409, "the room is closed")
-                if creator is None:  # the creator holds every seat's link anyway
-                    if not game.open_seats:
-                        raise HTTPProblem(403, "this room's seats are given by their own "
-                                               "links: ask the room's creator for one")
-                    refused = game.refuse_seat(seat)
-                    if refused:
-                        raise HTTPProblem(409, refused, extra={"view": room_view(game, None)})
-                if sum(map(len, game.names.values())) >= limits.room_people:
-                    raise HTTPProblem(409, f"this room has seated its most people "
-                                           f"({limits.room_people}); start another room")
+                if creator is None and not game.open_seats:
+                    raise HTTPProblem(403, "this room's seats are given by their own links: "
+                                           "ask the room's creator for one")
+                # the creator holds every seat's link anyway, but the room has its most people
+                refused = game.refuse_seat(seat, anywhere=creator is not None)
+                if refused:
+                    raise HTTPProblem(409, refused, extra={"view": room_view(game, None)})
                 token = secrets.token_urlsafe(16)
                 first = len(game.moves)
                 game.people.add(seat)
@@ -411,7 +433,8 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
         since = -1
         for given in (request.query_params.get("since"), request.headers.get("last-event-id")):
             if given is not None and given != "":
-                if not (given.isdigit() and len(given) <= MAX_VERSION_DIGITS):
+                if not (given.isascii() and given.isdigit()
+                        and len(given) <= MAX_VERSION_DIGITS):
                     raise HTTPProblem(400, "since and Last-Event-ID must be a version number")
                 since = int(given)  # the header, sent on a reconnect, wins
 
@@ -421,7 +444,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
 
         seat = await run_in_threadpool(seat_for, room_id, token, required=False)
         first = await run_in_threadpool(read, seat)  # 404 for an unknown room
-        rooms.open_stream(room_id)
+        rooms.open_stream(room_id, spectator=seat is None)
 
         async def stream() -> AsyncIterator[str]:
             try:
@@ -447,7 +470,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                         beat = now + limits.heartbeat
                     await asyncio.sleep(limits.poll)
             finally:
-                rooms.close_stream(room_id)
+                rooms.close_stream(room_id, spectator=seat is None)
 
         # Started here, the generator is closed (and the count released) even if the response
         # never reads it: the event loop finalizes a started async generator it drops.

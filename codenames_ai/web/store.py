@@ -248,10 +248,14 @@ class GameStore:
 
     def room_new_game(self, room_id: str, config: dict[str, Any],
                       moves: list[dict[str, Any]]) -> str:
-        """A new game in the room (its seats and links stay), with its first ``moves``; the
-        room's version grows by one. Returns the new game's id."""
+        """A new game in the room (its seats and links stay), with its first ``moves``, in
+        place of the finished one, which is deleted; the room's version grows by one.
+        Returns the new game's id."""
         game_id = secrets.token_urlsafe(16)
-        self._write([("INSERT INTO games VALUES (?, ?, ?)",
+        finished = "(SELECT game FROM rooms WHERE id = ?)"
+        self._write([(f"DELETE FROM moves WHERE game = {finished}", [(room_id,)]),
+                     (f"DELETE FROM games WHERE id = {finished}", [(room_id,)]),
+                     ("INSERT INTO games VALUES (?, ?, ?)",
                       [(game_id, time.time(), json.dumps(config))]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
                      ("UPDATE rooms SET game = ?, version = version + 1, active = ? "
@@ -259,13 +263,29 @@ class GameStore:
                     game_id=game_id, first=0)
         return game_id
 
-    def open_rooms(self, *, idle: float) -> int:
-        """Close the rooms idle for ``idle`` seconds, then count the open ones."""
+    def sweep_rooms(self, *, idle: float) -> tuple[int, list[str]]:
+        """Close the rooms idle for ``idle`` seconds, and delete those closed for as long
+        (their games, seats and people with them); then count the open ones. Returns (open
+        rooms, ids of the rooms closed or deleted now)."""
+        cutoff = time.time() - idle
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                self._db.execute("UPDATE rooms SET closed = 1, version = version + 1 "
-                                 "WHERE closed = 0 AND active < ?", (time.time() - idle,))
+                gone = [row[0] for row in self._db.execute(
+                    "SELECT id FROM rooms WHERE closed = 1 AND active < ?", (cutoff,))]
+                for table, column in (("moves", "game"), ("games", "id")):
+                    self._db.execute(f"DELETE FROM {table} WHERE {column} IN (SELECT game "
+                                     "FROM rooms WHERE closed = 1 AND active < ?)", (cutoff,))
+                for table in ("seats", "members"):
+                    self._db.execute(f"DELETE FROM {table} WHERE room IN (SELECT id FROM rooms "
+                                     "WHERE closed = 1 AND active < ?)", (cutoff,))
+                self._db.execute("DELETE FROM rooms WHERE closed = 1 AND active < ?", (cutoff,))
+                closed = [row[0] for row in self._db.execute(
+                    "SELECT id FROM rooms WHERE closed = 0 AND active < ?", (cutoff,))]
+                # closing counts as activity: a room is deleted a further ``idle`` later
+                self._db.execute("UPDATE rooms SET closed = 1, version = version + 1, "
+                                 "active = ? WHERE closed = 0 AND active < ?",
+                                 (time.time(), cutoff))
                 count = self._db.execute("SELECT COUNT(*) FROM rooms WHERE closed = 0"
                                          ).fetchone()[0]
                 self._db.execute("COMMIT")
@@ -273,7 +293,11 @@ class GameStore:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise StoreError(f"the games database could not be read ({exc})") from None
-        return int(count)
+        return int(count), gone + closed
+
+    def is_room_game(self, game_id: str) -> bool:
+        """Whether the game is (or was) a room's: the solo API leaves it alone."""
+        return bool(self._read("SELECT 1 FROM rooms WHERE game = ?", (game_id,)))
 
     def _read(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self._lock:

@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 
 from codenames_ai.web.app import create_app
 from codenames_ai.web.limits import RoomLimits
+from codenames_ai.web.rooms import person_name
 
 FAST = RoomLimits(stream_seconds=0.3, poll=0.02, heartbeat=0.1)
 
@@ -164,7 +165,17 @@ def test_seat_tokens_and_information_in_events(client: TestClient) -> None:
     assert client.get(f"/api/rooms/{room['id']}?token=wrong").status_code == 403
     assert client.get(f"/api/rooms/{room['id']}/events?token=wrong").status_code == 403
     assert client.get("/api/rooms/nosuchroom").status_code == 404
-    assert client.get(f"/api/rooms/{room['id']}/events?since=x").status_code == 400
+    for since in ("x", "%C2%B2", "-1", "1" * 13):  # "²" is a digit to str.isdigit
+        assert client.get(f"/api/rooms/{room['id']}/events?since={since}").status_code == 400
+    assert client.get(f"/api/rooms/{room['id']}/events",
+                      headers={"Last-Event-ID": b"\xb2"}  # "²" in Latin-1
+                      ).status_code == 400
+    for expect in ("3", True, 1.5, [], -1, "x" * 10_000):
+        response = client.post(f"/api/rooms/{room['id']}/moves",
+                               json={"token": room["seats"]["red-guesser"], "move": "pass",
+                                     "expect": expect})
+        assert response.status_code == 400, expect
+        assert "expect must be" in response.json()["error"] and len(response.text) < 200
     spectator = view_of(client, room, None)
     hidden(json.dumps(spectator))
     assert spectator["room"]["seat"] is None and not spectator["your_turn"]
@@ -254,7 +265,7 @@ def test_bad_room_settings_are_refused(client: TestClient) -> None:
 
 
 def test_room_and_stream_limits(tmp_path: Path) -> None:
-    limits = RoomLimits(rooms=2, room_streams=1, stream_seconds=1.0, poll=0.02)
+    limits = RoomLimits(rooms=2, room_streams=2, stream_seconds=1.0, poll=0.02)
     with app_client(tmp_path / "games.sqlite3", limits) as client:
         room = new_room(client, ["red-guesser"])
         new_room(client, ["red-guesser"])
@@ -270,10 +281,23 @@ def test_room_and_stream_limits(tmp_path: Path) -> None:
             if client.app.state.rooms.stream_count():  # type: ignore[attr-defined]
                 break
             threading.Event().wait(0.01)
+        # Spectators get half the room's streams: the seats keep theirs.
         second = client.get(f"/api/rooms/{room['id']}/events")
-        assert second.status_code == 429 and "live connections" in second.json()["error"]
+        assert second.status_code == 429 and "most spectators" in second.json()["error"]
+        seated = threading.Thread(target=lambda: statuses.append(client.get(
+            f"/api/rooms/{room['id']}/events?token={room['seats']['red-guesser']}"
+        ).status_code))
+        seated.start()
+        for _ in range(100):
+            if client.app.state.rooms.stream_count() == 2:  # type: ignore[attr-defined]
+                break
+            threading.Event().wait(0.01)
+        token = room["seats"]["blue-guesser"]
+        third = client.get(f"/api/rooms/{room['id']}/events?token={token}")
+        assert third.status_code == 429 and "live connections" in third.json()["error"]
         first.join()
-        assert statuses == [200]
+        seated.join()
+        assert statuses == [200, 200]
         assert client.app.state.rooms.stream_count() == 0  # type: ignore[attr-defined]
 
 
@@ -376,6 +400,12 @@ def test_names_and_seat_choices_are_checked(client: TestClient) -> None:
             ({"seat": "red-guesser", "name": "   "}, 400, "say your name"),
             ({"seat": "red-guesser", "name": "x" * 25}, 400, "at most 24"),
             ({"seat": "red-guesser", "name": "Ann\u0000"}, 400, "letters, digits"),
+            ({"seat": "red-guesser", "name": "Ann\u202e"}, 400, "letters, digits"),
+            ({"seat": "red-guesser", "name": "\u3164"}, 400, "a letter or a digit"),
+            ({"seat": "red-guesser", "name": "\u2800"}, 400, "a letter or a digit"),
+            ({"seat": "red-guesser", "name": "\u0301\u0301"}, 400, "a letter or a digit"),
+            ({"seat": "red-guesser", "name": "a" + "\u0489" * 23}, 400, "accents"),
+            ({"seat": "red-guesser", "name": "(A.I.)"}, 400, "'AI' names"),
             ({"seat": "red-guesser", "name": 7}, 400, "say your name"),
             ({"seat": "red-guesser", "name": "Ann", "admin": True}, 400, "unknown field"),
             ({"seat": "red-guesser", "name": "Ann", "creator": "forged"}, 403, "creator")):
@@ -396,6 +426,10 @@ def test_names_and_seat_choices_are_checked(client: TestClient) -> None:
         assert join(client, crowd, "blue-guesser", f"P{number}").status_code == 200
     full = join(client, crowd, "red-guesser", "One more")
     assert full.status_code == 409 and "most people (32)" in full.json()["error"]
+    assert view_of(client, crowd, None)["room"]["joinable"] == []
+    assert join(client, crowd, "red-guesser", creator=crowd["creator"]).status_code == 409
+    for name in ("José", "李雷", "\U0001f468\u200d\U0001f469 Fam", "Ai Lin"):
+        assert person_name(name) == name
     client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
     assert join(client, room, "blue-guesser").status_code == 409
 
@@ -496,3 +530,54 @@ def test_every_seat_combination_plays_with_each_seat_seeing_its_own(
             "WHERE rooms.id = ? ORDER BY number", (room["id"],))]
     assert {move["seat"] for move in stored if move["by"] == "person"} <= set(people)
     assert all(move["by"] in ("person", "ai") for move in stored)
+
+
+def test_a_new_deal_and_the_sweep_delete_what_no_one_can_open_again(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+
+    def count(table: str) -> int:
+        with sqlite3.connect(database) as db:
+            return int(db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+    with app_client(database, RoomLimits(idle=1.0)) as client:
+        room = new_room(client, ["red-guesser"])
+        token = room["seats"]["red-guesser"]
+        view = view_of(client, room, "red-guesser")
+        while not view["over"]:
+            view = guess_on(client, room, "red-guesser", view).json()
+        moves = count("moves")
+        assert client.post(f"/api/rooms/{room['id']}/again", json={"token": token}
+                           ).status_code == 200
+        assert count("games") == 1 and count("moves") < moves  # the finished game is gone
+        join(client, room, "blue-guesser")
+        time.sleep(1.1)
+        new_room(client, [])  # the sweep closes the idle room ...
+        assert view_of(client, room, None)["room"]["closed"]
+        time.sleep(1.1)
+        new_room(client, [])  # ... and a further idle later deletes it, and all it held
+        assert client.get(f"/api/rooms/{room['id']}").status_code == 404
+        assert count("rooms") == 2 and count("games") == 2 and count("members") == 0
+        assert count("seats") == 8
+
+
+def test_a_room_game_is_not_open_to_the_solo_api(client: TestClient, tmp_path: Path) -> None:
+    room = new_room(client, ["red-guesser"])
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        (game_id,) = db.execute("SELECT game FROM rooms WHERE id = ?", (room["id"],)).fetchone()
+    assert client.get(f"/api/games/{game_id}").status_code == 404
+    moved = client.post(f"/api/games/{game_id}/moves", json={"move": "guess", "index": 0})
+    assert moved.status_code == 404
+
+
+def test_two_server_processes_on_one_file_follow_each_others_moves(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with app_client(database) as first, app_client(database) as second:
+        room = new_room(first, ["red-guesser"])
+        seen = view_of(first, room, "red-guesser")  # now in the first server's memory
+        moved = guess_on(second, room, "red-guesser", view_of(second, room, "red-guesser"))
+        assert moved.status_code == 200
+        fresh = view_of(first, room, "red-guesser")
+        assert fresh["moves"] == moved.json()["moves"] > seen["moves"]
+        if not fresh["over"]:
+            again = guess_on(first, room, "red-guesser", fresh)
+            assert again.status_code == 200, again.text

@@ -13,6 +13,7 @@ Screenshots: tests/artifacts/web-room-<screen>-desktop.png and -phone.png."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import time
 import urllib.request
@@ -288,3 +289,38 @@ def test_play_again_deals_a_new_board_on_every_page_with_the_same_seats(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_page_refused_a_live_connection_follows_the_room_once_there_is_room(
+        server: Server, browser: Any) -> None:
+    """A full room answers a new event stream 429, on which a browser's EventSource gives up
+    for good: the page tries again later by itself and follows the room from then on."""
+    created = call(server, "/api/rooms", {"people": ["red-guesser"]})
+    held = []
+    for _ in range(16):  # spectators get half of a room's 32 live connections
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        connection.request("GET", f"/api/rooms/{created['id']}/events")
+        response = connection.getresponse()
+        assert response.status == 200
+        held.append(connection)
+    refused = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    refused.request("GET", f"/api/rooms/{created['id']}/events")
+    assert refused.getresponse().status == 429
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/room/{created['id']}")
+        page.locator("#live[data-state=down]").wait_for(timeout=10_000)
+        for connection in held:
+            connection.close()  # the server frees them when their 10-s streams end
+        page.locator("#live[data-state=live]").wait_for(timeout=40_000)
+        token = created["seats"]["red-guesser"]
+        view = call(server, f"/api/rooms/{created['id']}?token={token}")
+        card = next(c for c in view["cards"] if c["revealed"] is None)
+        call(server, f"/api/rooms/{created['id']}/moves",
+             {"token": token, "move": "guess", "index": card["index"]})
+        until(lambda: revealed(page) >= 1, "the page to follow a move after its retry")
+    finally:
+        context.close()
+        for connection in held:
+            connection.close()

@@ -12,6 +12,7 @@ const SEAT_NAMES = {
 };
 const NAME_KEY = "codenames-name";  // the name this device last sat down under
 let events = null;
+let retryDelay = 1000;  // before following again after a refused event stream (ms)
 let pending = null;  // a view that arrived while a move was being sent
 let linksDrawn = false;
 
@@ -276,6 +277,7 @@ function follow() {
   events = source;
   source.addEventListener("open", () => {
     if (source !== events) return;
+    retryDelay = 1000;
     $("live").textContent = "live";
     $("live").dataset.state = "live";
   });
@@ -283,6 +285,12 @@ function follow() {
     if (source !== events) return;
     $("live").textContent = "reconnecting…";
     $("live").dataset.state = "down";
+    // The browser retries a dropped connection itself, but gives up on a refusal (the room's
+    // or the server's most live connections): try again later, waiting longer each time.
+    if (source.readyState === EventSource.CLOSED) {
+      setTimeout(() => { if (source === events) follow(); }, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, 30000);
+    }
   });
   // A stream left behind (this tab sat down since) draws nothing.
   source.addEventListener("view", (event) => { if (source === events) show(JSON.parse(event.data)); });
