@@ -20,9 +20,9 @@
 A seat is held by its token (128 secret bits, in the seat's link, or given to a person who
 sits down through the room's link when ``open_seats``); several people share a seat, and the
 first move sent wins: a move must say how many moves its page saw (``expect``), so the second
-gets 409 with the fresh view. After a person's move or a
-change of seats, the AI seats move in the same request, under the room's lock; the store's
-move numbering refuses a move stored twice.
+gets 409 with the fresh view. After a person's move or a change of seats, the AI seats move in
+the same request, under the room's lock; the store's move numbering refuses a move stored
+twice.
 """
 
 from __future__ import annotations
@@ -87,14 +87,18 @@ class Rooms(Games):
             config, moves = loaded
             game = RoomGame(GameConfig.from_stored(config), moves,
                             people=frozenset(info["people"]))
+        self.hold(game_id, game, info)
+        return game
+
+    def hold(self, room_id: str, game: RoomGame, info: dict[str, Any]) -> None:
+        """Keep ``game`` in memory as the room's, with the room as the store has it."""
         game.people = set(info["people"])
-        game.room_id, game.game_id = game_id, str(info["game"])
+        game.room_id, game.game_id = room_id, str(info["game"])
         game.version, game.closed = int(info["version"]), bool(info["closed"])
         game.open_seats, game.names = bool(info["open_seats"]), dict(info["names"])
         game.people_limit = self.limits.room_people
-        self.put(game_id, game)
-        self.seen(game_id, game.version)
-        return game
+        self.put(room_id, game)
+        self.seen(room_id, game.version)
 
     def seen(self, room_id: str, version: int) -> None:
         with self._guard:
@@ -393,12 +397,10 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                     moves = fresh.ai_moves()
                 except CodenamesError as exc:
                     raise HTTPProblem(400, str(exc)) from None
-                fresh.game_id = store.room_new_game(room_id, config.to_dict(), moves)
-                fresh.room_id, fresh.version = room_id, game.version + 1
-                fresh.closed, fresh.open_seats = False, game.open_seats
-                fresh.names = game.names
-                rooms.put(room_id, fresh)
-                rooms.seen(room_id, fresh.version)
+                store.room_new_game(room_id, config.to_dict(), moves)
+                info = store.room(room_id)
+                assert info is not None
+                rooms.hold(room_id, fresh, info)
                 return room_view(fresh, seat)
 
         return await run_in_threadpool(run)
