@@ -8,10 +8,9 @@ or the AI; people who sit down through the room's own link get tokens of their o
 (``members``). A room's ``version`` grows with every change, which is what live pages follow.
 A file made by an earlier version gets the newer tables and columns when it is opened. Every
 write is one transaction: a game and its first moves, or a batch of moves, are stored all or
-none. Any
-failure of the database (locked by another connection past the timeout, a disk error) is a
-``StoreError``, raised after the transaction is rolled back, so the caller knows nothing was
-stored.
+none. Any failure of the database (locked by another connection past the timeout, a disk
+error) is a ``StoreError``, raised after the transaction is rolled back, so the caller knows
+nothing was stored.
 """
 
 from __future__ import annotations
@@ -60,6 +59,8 @@ CREATE TABLE IF NOT EXISTS members (
     name TEXT NOT NULL,
     joined REAL NOT NULL
 );
+CREATE INDEX IF NOT EXISTS members_of_room ON members(room);
+CREATE INDEX IF NOT EXISTS room_of_game ON rooms(game);
 """
 COLUMNS = {"games": ["id", "created", "config"], "moves": ["game", "number", "move"],
            "rooms": ["id", "game", "creator", "active", "version", "closed", "open_seats"],
