@@ -54,6 +54,7 @@ def room_config(data: object, seed: int) -> GameConfig:
 
 
 MAX_NAME = 24
+MAX_MARKS = 3  # a Thai tone on a vowel, Vietnamese decomposed: a letter carries two or three
 ZERO_WIDTH_JOINER = "\u200d"
 
 
@@ -73,10 +74,11 @@ def person_name(data: object) -> str:
         raise ConfigError("a name needs a letter or a digit")
     marks = 0
     for c in name:  # accents, not a pile of them spilling over the names around it
-        marks = marks + 1 if unicodedata.combining(c) or unicodedata.category(c) == "Me" else 0
-        if marks > 2:
-            raise ConfigError("a name has at most two accents on a letter")
-    if "".join(c for c in name.casefold() if c.isalnum()) == "ai":
+        marks = marks + 1 if unicodedata.category(c) in ("Mn", "Me") else 0
+        if marks > MAX_MARKS:
+            raise ConfigError(f"a name has at most {MAX_MARKS} marks on a letter")
+    plain = unicodedata.normalize("NFKC", name).casefold()  # full-width, bold: letters
+    if "".join(c for c in plain if c.isalnum()) == "ai":
         raise ConfigError("'AI' names the computer's seats: choose another name")
     return name
 

@@ -458,7 +458,10 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                 beat = started + limits.heartbeat
                 while True:
                     if view is None and rooms.version(room_id) != seen:
-                        view = await run_in_threadpool(read, seat)
+                        try:
+                            view = await run_in_threadpool(read, seat)
+                        except HTTPProblem:
+                            return  # the room was deleted: the page's retry is told so
                     if view is not None and view["room"]["version"] != seen:
                         seen = view["room"]["version"]
                         yield f"id: {seen}\nevent: view\ndata: {json.dumps(view)}\n\n"

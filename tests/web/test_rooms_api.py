@@ -404,7 +404,10 @@ def test_names_and_seat_choices_are_checked(client: TestClient) -> None:
             ({"seat": "red-guesser", "name": "\u3164"}, 400, "a letter or a digit"),
             ({"seat": "red-guesser", "name": "\u2800"}, 400, "a letter or a digit"),
             ({"seat": "red-guesser", "name": "\u0301\u0301"}, 400, "a letter or a digit"),
-            ({"seat": "red-guesser", "name": "a" + "\u0489" * 23}, 400, "accents"),
+            ({"seat": "red-guesser", "name": "a" + "\u0489" * 23}, 400, "marks on a letter"),
+            ({"seat": "red-guesser", "name": "\u0e01" + "\u0e47" * 22}, 400, "marks on"),
+            ({"seat": "red-guesser", "name": "a" + "\u034f" * 22}, 400, "marks on"),
+            ({"seat": "red-guesser", "name": "\uff21\uff29"}, 400, "'AI' names"),
             ({"seat": "red-guesser", "name": "(A.I.)"}, 400, "'AI' names"),
             ({"seat": "red-guesser", "name": 7}, 400, "say your name"),
             ({"seat": "red-guesser", "name": "Ann", "admin": True}, 400, "unknown field"),
@@ -428,7 +431,8 @@ def test_names_and_seat_choices_are_checked(client: TestClient) -> None:
     assert full.status_code == 409 and "most people (32)" in full.json()["error"]
     assert view_of(client, crowd, None)["room"]["joinable"] == []
     assert join(client, crowd, "red-guesser", creator=crowd["creator"]).status_code == 409
-    for name in ("José", "李雷", "\U0001f468\u200d\U0001f469 Fam", "Ai Lin"):
+    for name in ("José", "Nguye\u0302\u0303n", "\u0e2a\u0e38\u0e48", "李雷",
+                 "\U0001f468\u200d\U0001f469 Fam", "Ai Lin"):
         assert person_name(name) == name
     client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
     assert join(client, room, "blue-guesser").status_code == 409
@@ -581,3 +585,19 @@ def test_two_server_processes_on_one_file_follow_each_others_moves(tmp_path: Pat
         if not fresh["over"]:
             again = guess_on(first, room, "red-guesser", fresh)
             assert again.status_code == 200, again.text
+
+
+def test_a_stream_ends_quietly_when_its_room_is_deleted(tmp_path: Path) -> None:
+    limits = RoomLimits(idle=0.5, stream_seconds=5.0, poll=0.02, heartbeat=0.1)
+    with app_client(tmp_path / "games.sqlite3", limits) as client:
+        room = new_room(client, ["red-guesser"])
+        client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
+        ended: list[Any] = []
+        stream = threading.Thread(target=lambda: ended.append(
+            client.get(f"/api/rooms/{room['id']}/events")))
+        stream.start()
+        time.sleep(0.6)
+        new_room(client, [])  # the sweep deletes the room closed for longer than idle
+        stream.join(10)
+        assert not stream.is_alive() and ended[0].status_code == 200  # no server error
+        assert client.get(f"/api/rooms/{room['id']}").status_code == 404

@@ -23,6 +23,7 @@ async function api(method, path, body) {
   if (!response.ok) {
     const failure = new Error(data.error || `HTTP ${response.status}`);
     failure.data = data;  // a refused room move carries the fresh view
+    failure.status = response.status;
     throw failure;
   }
   return data;

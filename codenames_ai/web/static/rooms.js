@@ -275,25 +275,49 @@ function follow() {
   if (view) query.set("since", view.room.version);
   const source = new EventSource(`/api/rooms/${room.id}/events?${query}`);
   events = source;
+  let down = null;  // the "reconnecting" label waits: a stream ends every 10 s and resumes
   source.addEventListener("open", () => {
     if (source !== events) return;
+    clearTimeout(down);
+    down = null;
     retryDelay = 1000;
     $("live").textContent = "live";
     $("live").dataset.state = "live";
   });
   source.addEventListener("error", () => {
     if (source !== events) return;
-    $("live").textContent = "reconnecting…";
-    $("live").dataset.state = "down";
+    down = down || setTimeout(() => {  // from the first failure, not reset by the retries
+      if (source !== events) return;
+      $("live").textContent = "reconnecting…";
+      $("live").dataset.state = "down";
+    }, 1500);
     // The browser retries a dropped connection itself, but gives up on a refusal (the room's
-    // or the server's most live connections): try again later, waiting longer each time.
+    // or the server's most live connections): try again later, waiting longer each time
+    // (spread out, so pages refused together do not come back together).
     if (source.readyState === EventSource.CLOSED) {
-      setTimeout(() => { if (source === events) follow(); }, retryDelay);
+      setTimeout(() => retry(source), retryDelay * (0.75 + Math.random() / 2));
       retryDelay = Math.min(retryDelay * 2, 30000);
     }
   });
   // A stream left behind (this tab sat down since) draws nothing.
   source.addEventListener("view", (event) => { if (source === events) show(JSON.parse(event.data)); });
+}
+
+async function retry(source) {
+  if (source !== events) return;
+  const query = room.token ? `?token=${encodeURIComponent(room.token)}` : "";
+  try {
+    show(await api("GET", `/api/rooms/${room.id}${query}`));
+  } catch (error) {
+    if (error.status === 404 || error.status === 403) {  // the room is gone: nothing to follow
+      events = null;
+      $("live").textContent = "gone";
+      $("live").dataset.state = "gone";
+      showError(error.message);
+      return;
+    }
+  }
+  if (source === events && !(view && view.room.closed)) follow();
 }
 
 function openRoom(id) {
