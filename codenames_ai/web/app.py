@@ -248,6 +248,9 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
             config = GameConfig.from_dict(data)
         except ConfigError as exc:
             raise HTTPProblem(400, str(exc)) from None
+        if config.variant != "standard":
+            raise HTTPProblem(400, "variant is a room's setting (POST /api/rooms); a game alone "
+                                   "plays co-op with the role 'coop'")
 
         def start() -> dict[str, Any]:
             try:

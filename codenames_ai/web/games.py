@@ -54,6 +54,9 @@ from ..pictures import shipped_picture
 from ..render import describe_event, describe_outcome
 
 ROLES = ("guess", "spymaster", "coop", "watch")
+# Player-count variants (a room's setting; a solo game's variant follows from its role).
+VARIANTS = {"standard": Variant.STANDARD, "coop": Variant.COOP,
+            "three-player": Variant.THREE_PLAYER}
 DECKS = {"words": "words.txt", "words-large": "words-large.txt", "pictures": None}
 STRENGTHS = ("cautious", "normal", "bold")
 CLUE_RULES = ("classic", "strict", "flexible", "pictures")
@@ -78,6 +81,7 @@ class GameConfig:
     seed: int = 1
     spymaster: str = DEFAULT_SPYMASTER
     guesser: str = DEFAULT_GUESSER
+    variant: str = "standard"
 
     @classmethod
     def from_dict(cls, data: object) -> GameConfig:
@@ -114,7 +118,7 @@ class GameConfig:
         choices = {"role": ROLES, "edition": ("words", "pictures"), "deck": ("", *DECKS),
                    "clue_rules": ("", *CLUE_RULES), "strength": STRENGTHS,
                    "guess_limit": ("classic", "strict"),
-                   "level": tuple(level.value for level in Level)}
+                   "level": tuple(level.value for level in Level), "variant": tuple(VARIANTS)}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} {getattr(self, name)!r} is not one of "
@@ -137,6 +141,8 @@ class GameConfig:
             rules = rules.with_options(clue_rules=self.clue_rules)
         if self.role == "coop":
             rules = rules.with_options(variant=Variant.COOP)
+        elif self.variant != "standard":
+            rules = rules.with_options(variant=VARIANTS[self.variant])
         return rules
 
     def cards(self) -> tuple[str, ...]:
@@ -375,7 +381,8 @@ class WebGame:
             "seed_digits": str(self.config.seed) if over else None,
             "level": ({"name": self.config.level,
                        "description": LEVELS[Level(self.config.level)].description}
-                      if self.config.role in LEVEL_ROLES else None),
+                      if self.config.role in LEVEL_ROLES
+                      and state.rules.variant is Variant.STANDARD else None),
         }
 
     def _recent_moves(self, *, watching: bool) -> set[int]:

@@ -25,20 +25,26 @@ from typing import Any
 
 from ..agents.levels import opposing_team
 from ..agents.registry import make_agent, takes_option
-from ..core import ConfigError, IllegalActionError, Role, Seats, Team, Variant
+from ..core import ConfigError, IllegalActionError, Role, Seats, Team
 from .games import GameConfig, WebGame, _parse
 
-# The seats of a room, by the name their links and the API use.
-SEATS: dict[str, tuple[Team, Role]] = {
-    "red-spymaster": (Team.RED, Role.SPYMASTER),
-    "red-guesser": (Team.RED, Role.GUESSER),
-    "blue-spymaster": (Team.BLUE, Role.SPYMASTER),
-    "blue-guesser": (Team.BLUE, Role.GUESSER),
+# The seats of a room in each variant, by the name their links and the API use, with the
+# team and role each plays. ``None``: co-op's players' team (whichever starts the deal), or
+# three-player's one guesser, who guesses for both teams.
+SEATS: dict[str, dict[str, tuple[Team | None, Role]]] = {
+    "standard": {"red-spymaster": (Team.RED, Role.SPYMASTER),
+                 "red-guesser": (Team.RED, Role.GUESSER),
+                 "blue-spymaster": (Team.BLUE, Role.SPYMASTER),
+                 "blue-guesser": (Team.BLUE, Role.GUESSER)},
+    "coop": {"spymaster": (None, Role.SPYMASTER), "guesser": (None, Role.GUESSER)},
+    "three-player": {"red-spymaster": (Team.RED, Role.SPYMASTER),
+                     "blue-spymaster": (Team.BLUE, Role.SPYMASTER),
+                     "guesser": (None, Role.GUESSER)},
 }
 # Settings a room takes: a solo game's, but never a role (the seats say who plays) or a seed
-# (every room is dealt from a fresh secret one).
+# (every room is dealt from a fresh secret one); and its variant.
 ROOM_SETTINGS = ("edition", "deck", "clue_rules", "guess_limit", "strength", "level",
-                 "spymaster", "guesser")
+                 "spymaster", "guesser", "variant")
 
 
 def room_config(data: object, seed: int) -> GameConfig:
@@ -83,13 +89,14 @@ def person_name(data: object) -> str:
     return name
 
 
-def seat_names(data: object) -> frozenset[str]:
-    """A list of seat names from a request, checked."""
+def seat_names(data: object, variant: str) -> frozenset[str]:
+    """A list of seat names of the ``variant`` from a request, checked."""
+    seats = ", ".join(SEATS[variant])
     if not isinstance(data, list) or not all(isinstance(n, str) for n in data):
-        raise ConfigError(f"people must be a list of seat names: {', '.join(SEATS)}")
-    wrong = sorted(set(data) - set(SEATS))
+        raise ConfigError(f"people must be a list of seat names: {seats}")
+    wrong = sorted(set(data) - set(SEATS[variant]))
     if wrong:
-        raise ConfigError(f"unknown seat(s) {', '.join(wrong)}; seats: {', '.join(SEATS)}")
+        raise ConfigError(f"unknown seat(s) {', '.join(wrong)}; seats ({variant}): {seats}")
     return frozenset(data)
 
 
@@ -111,10 +118,18 @@ class RoomGame(WebGame):
         self.people_limit = 32  # how many may sit down by the room link (``RoomLimits``)
 
     @property
+    def seats(self) -> dict[str, tuple[Team | None, Role]]:
+        """This room's seats (its variant's): name -> (team, role)."""
+        return SEATS[self.config.variant]
+
+    @property
     def current_seat(self) -> str | None:
-        if self.state.is_over or self.state.current_role is None:
+        role = self.state.current_role
+        if self.state.is_over or role is None:
             return None
-        return _name(self.state.current_team, self.state.current_role)
+        team = self.state.current_team
+        return next(name for name, (seat_team, seat_role) in self.seats.items()
+                    if seat_role is role and seat_team in (team, None))
 
     @property
     def awaiting_person(self) -> bool:
@@ -131,7 +146,7 @@ class RoomGame(WebGame):
         if sum(map(len, self.names.values())) >= self.people_limit:
             return (f"this room has seated its most people ({self.people_limit}); start "
                     "another room")
-        if not anywhere and SEATS[seat][1] is Role.SPYMASTER and seat in self.people:
+        if not anywhere and self.seats[seat][1] is Role.SPYMASTER and seat in self.people:
             return (f"the {seat} seat is taken, and it shows the key: ask whoever sits there "
                     "for the seat's link, or choose another seat")
         return None
@@ -153,7 +168,12 @@ class RoomGame(WebGame):
 
     def room_view(self, seat: str | None) -> dict[str, Any]:
         """The view of ``seat`` (None: a spectator, who never sees the key before the end)."""
-        person = SEATS[seat] if seat else None
+        person = None
+        if seat is not None:
+            team, role = self.seats[seat]
+            # co-op's seats play for the team that starts; three-player's guesser for the
+            # team whose turn it is
+            person = (team or self.state.real_team or self.state.current_team, role)
         sees_key = person is not None and person[1] is Role.SPYMASTER
         view = self.seat_view(person, sees_key=sees_key,
                               your_turn=seat is not None and seat in self.people
@@ -165,11 +185,14 @@ class RoomGame(WebGame):
     def _seats(self) -> Seats:
         def seat(role: Role) -> Callable[[Team], Any]:
             return lambda team: self._agent(team, role)
-        return Seats.for_variant(Variant.STANDARD, spymaster=seat(Role.SPYMASTER),
+        return Seats.for_variant(self.state.rules.variant, spymaster=seat(Role.SPYMASTER),
                                  guesser=seat(Role.GUESSER))
 
     def _agent(self, team: Team, role: Role) -> Any:
-        leveled = not any(SEATS[name][0] is team for name in self.people)
+        # the level chooses the agents of a team with no person in it, in standard play
+        # (co-op and three-player have no opposing AI team, as in a solo co-op game)
+        leveled = self.config.variant == "standard" and not any(
+            self.seats[name][0] is team for name in self.people)
         if (team, role, leveled) not in self._room_agents:
             agent_id = self.config.spymaster if role is Role.SPYMASTER else self.config.guesser
             options: dict[str, Any] = (
@@ -182,6 +205,3 @@ class RoomGame(WebGame):
                                                                   **options)
         return self._room_agents[(team, role, leveled)]
 
-
-def _name(team: Team, role: Role) -> str:
-    return f"{team.value}-{role.value}"

@@ -42,7 +42,7 @@ from ..core import CodenamesError, ConfigError, IllegalActionError
 from .app import CACHED_GAMES, Games, HTTPProblem, parse_json
 from .games import GameConfig
 from .limits import RoomLimits
-from .rooms import SEATS, RoomGame, person_name, room_config, seat_names
+from .rooms import RoomGame, person_name, room_config, seat_names
 from .store import GameStore, MoveConflict
 
 MAX_VERSION_DIGITS = 12
@@ -154,13 +154,14 @@ def room_view(game: RoomGame, seat: str | None) -> dict[str, Any]:
     view = game.room_view(seat)
     view["room"] = {"id": game.room_id, "version": game.version, "closed": game.closed,
                     "seat": seat, "current_seat": game.current_seat,
+                    "variant": game.config.variant,
                     "seats": {name: "person" if name in game.people else "ai"
-                              for name in SEATS},
-                    "names": {name: game.names.get(name, []) for name in SEATS},
+                              for name in game.seats},
+                    "names": {name: game.names.get(name, []) for name in game.seats},
                     "open_seats": game.open_seats,
                     # the seats the room's link may sit someone in now
-                    "joinable": [name for name in SEATS if game.open_seats and not game.closed
-                                 and game.refuse_seat(name) is None],
+                    "joinable": [name for name in game.seats if game.open_seats
+                                 and not game.closed and game.refuse_seat(name) is None],
                     # nobody sits at the table: the AI seats wait for someone to sit down
                     "waiting": not game.people and not game.state.is_over}
     if game.closed:
@@ -184,6 +185,11 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             raise HTTPProblem(403, "this link holds no seat of this room: ask for the "
                                    "seat's link again")
         return seat
+
+    def check_seat(game: RoomGame, seat: str) -> None:
+        if seat not in game.seats:
+            raise HTTPProblem(400, f"seat must be one of: {', '.join(game.seats)} (this room "
+                                   f"plays {game.config.variant})")
 
     def require_creator(room_id: str, creator: object, doing: str) -> None:
         """Refuse (404 or 403) unless ``creator`` is the room's creator token."""
@@ -225,7 +231,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                                    "room's link) or false (only with each seat's own link)")
         try:
             config = room_config(data.get("settings", {}), fresh_seed())
-            people = seat_names(data.get("people", ["red-guesser"]))
+            people = seat_names(data.get("people", []), config.variant)
         except ConfigError as exc:
             raise HTTPProblem(400, str(exc)) from None
 
@@ -241,7 +247,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             except CodenamesError as exc:
                 raise HTTPProblem(400, str(exc)) from None
             room_id, creator, tokens = store.create_room(
-                config.to_dict(), moves, {name: name in people for name in SEATS},
+                config.to_dict(), moves, {name: name in people for name in game.seats},
                 open_seats=open_seats)
             with rooms.locked(room_id):
                 created = rooms.get(room_id)
@@ -305,6 +311,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                 assert isinstance(game, RoomGame)
                 if game.closed:
                     raise HTTPProblem(409, "the room is closed")
+                check_seat(game, seat)
                 first = len(game.moves)
                 if person:
                     game.people.add(seat)
@@ -327,8 +334,8 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             return seat, seat
         seat = data.get("seat")
         require_creator(room_id, data.get("creator"), "hand another person's seat to the AI")
-        if not isinstance(seat, str) or seat not in SEATS:
-            raise HTTPProblem(400, f"seat must be one of: {', '.join(SEATS)}")
+        if not isinstance(seat, str):
+            raise HTTPProblem(400, "seat must be the name of one of the room's seats")
         if person:
             raise HTTPProblem(400, "the creator may only hand a seat to the AI; a person takes "
                                    "a seat with its own link")
@@ -341,8 +348,8 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
         if unknown:
             raise HTTPProblem(400, f"unknown field(s) {', '.join(unknown)}; send seat and name")
         seat = data.get("seat")
-        if not isinstance(seat, str) or seat not in SEATS:
-            raise HTTPProblem(400, f"seat must be one of: {', '.join(SEATS)}")
+        if not isinstance(seat, str):
+            raise HTTPProblem(400, "seat must be the name of one of the room's seats")
         try:
             name = person_name(data.get("name"))
         except ConfigError as exc:
@@ -357,6 +364,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                 assert isinstance(game, RoomGame)
                 if game.closed:
                     raise HTTPProblem(409, "the room is closed")
+                check_seat(game, seat)
                 if creator is None and not game.open_seats:
                     raise HTTPProblem(403, "this room's seats are given by their own links: "
                                            "ask the room's creator for one")

@@ -483,25 +483,35 @@ def test_open_streams_end_when_the_server_stops(tmp_path: Path) -> None:
 CLUE_WORDS = ("planet", "ocean", "melody", "tundra", "orbit", "harvest", "lantern", "meadow")
 
 
-@pytest.mark.parametrize("people", [list(c) for size in range(5)
-                                    for c in itertools.combinations(
-                                        ("red-spymaster", "red-guesser", "blue-spymaster",
-                                         "blue-guesser"), size)],
-                         ids=lambda people: "+".join(people) or "nobody")
+VARIANT_SEATS = {"standard": ("red-spymaster", "red-guesser", "blue-spymaster", "blue-guesser"),
+                 "coop": ("spymaster", "guesser"),
+                 "three-player": ("red-spymaster", "blue-spymaster", "guesser")}
+
+
+@pytest.mark.parametrize(("variant", "people"), [
+    (variant, list(c)) for variant, seats in VARIANT_SEATS.items()
+    for size in range(len(seats) + 1) for c in itertools.combinations(seats, size)],
+    ids=lambda value: value if isinstance(value, str) else "+".join(value) or "nobody")
 def test_every_seat_combination_plays_with_each_seat_seeing_its_own(
-        tmp_path: Path, people: list[str]) -> None:
-    """People in these seats, the AI in the others: each person moves only on their turn,
-    sees the key only as a spymaster, and every AI seat moves by itself; with nobody at
-    the table the game waits until someone sits down."""
+        tmp_path: Path, variant: str, people: list[str]) -> None:
+    """In every variant, people in these seats and the AI in the others: each person moves
+    only on their turn, sees the key only as a spymaster, and every AI seat moves by itself
+    (co-op's spymaster covering a card for the virtual team, too); with nobody at the table
+    the game waits until someone sits down."""
     database = tmp_path / "games.sqlite3"
     with app_client(database) as client:
-        room = new_room(client, people)
+        room = new_room(client, people, variant=variant)
+        assert list(room["seats"]) == list(VARIANT_SEATS[variant])
+        first = view_of(client, room, None)
+        assert first["room"]["variant"] == variant
+        assert (first["level"] is not None) is (variant == "standard")
         if not people:
-            assert view_of(client, room, None)["room"]["waiting"]
-            assert view_of(client, room, None)["moves"] == 0
-            room["seats"] = {"red-guesser": join(client, room, "red-guesser").json()["token"]}
-            people = ["red-guesser"]
-        for _ in range(60):
+            assert first["room"]["waiting"] and first["moves"] == 0
+            guesser = VARIANT_SEATS[variant][1]
+            room["seats"] = {guesser: join(client, room, guesser).json()["token"]}
+            people = [guesser]
+        covered = 0
+        for _ in range(80):
             views = {seat: view_of(client, room, seat) for seat in people}
             for seat, view in views.items():
                 if seat.endswith("guesser"):
@@ -515,6 +525,15 @@ def test_every_seat_combination_plays_with_each_seat_seeing_its_own(
             assert turn in people  # the AI seats moved up to a person's turn
             assert [s for s, v in views.items() if v["your_turn"]] == [turn]
             token = room["seats"][turn]
+            url = f"/api/rooms/{room['id']}/moves"
+            if sample["phase"] == "cover":  # the spymaster knows which cards may be covered
+                response = next(r for r in (
+                    client.post(url, json={"token": token, "move": "cover",
+                                           "index": card["index"]})
+                    for card in views[turn]["cards"] if card["revealed"] is None)
+                    if r.status_code == 200)
+                covered += 1
+                continue
             if turn.endswith("spymaster"):
                 word = next(w for w in CLUE_WORDS if client.post(
                     f"/api/rooms/{room['id']}/check",
@@ -523,17 +542,31 @@ def test_every_seat_combination_plays_with_each_seat_seeing_its_own(
             else:
                 card = next(c for c in views[turn]["cards"] if c["revealed"] is None)
                 body = {"move": "guess", "index": card["index"]}
-            response = client.post(f"/api/rooms/{room['id']}/moves",
-                                   json={"token": token, **body, "expect": sample["moves"]})
+            response = client.post(url, json={"token": token, **body,
+                                               "expect": sample["moves"]})
             assert response.status_code == 200, response.text
         else:
-            raise AssertionError("the game did not end in 60 person moves")
+            raise AssertionError("the game did not end in 80 person moves")
     with sqlite3.connect(database) as db:
         stored = [json.loads(move) for (move,) in db.execute(
             "SELECT move FROM moves JOIN rooms ON rooms.game = moves.game "
             "WHERE rooms.id = ? ORDER BY number", (room["id"],))]
     assert {move["seat"] for move in stored if move["by"] == "person"} <= set(people)
     assert all(move["by"] in ("person", "ai") for move in stored)
+    if variant == "coop" and "spymaster" in people:  # co-op's virtual turns: the person's
+        assert covered == sum(move["move"] == "cover" for move in stored) > 0
+
+
+def test_a_variant_room_refuses_the_seats_of_another(client: TestClient) -> None:
+    wrong = client.post("/api/rooms", json={"settings": {"variant": "coop"},
+                                            "people": ["red-guesser"]})
+    assert wrong.status_code == 400 and "seats (coop): spymaster, guesser" in wrong.json()["error"]
+    room = new_room(client, [], variant="three-player")
+    refused = join(client, room, "blue-guesser")
+    assert refused.status_code == 400 and "plays three-player" in refused.json()["error"]
+    assert client.post("/api/rooms", json={"settings": {"variant": "five"}}).status_code == 400
+    solo = client.post("/api/games", json={"variant": "coop"})
+    assert solo.status_code == 400 and "room's setting" in solo.json()["error"]
 
 
 def test_a_new_deal_and_the_sweep_delete_what_no_one_can_open_again(tmp_path: Path) -> None:
