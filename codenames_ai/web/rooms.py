@@ -27,6 +27,7 @@ from ..agents.levels import opposing_team
 from ..agents.registry import make_agent, takes_option
 from ..core import ConfigError, IllegalActionError, Role, Seats, Team
 from .games import GameConfig, WebGame, _parse
+from .limits import RoomLimits
 
 # The seats of a room in each variant, by the name their links and the API use, with the
 # team and role each plays. ``None``: co-op's players' team (whichever starts the deal), or
@@ -115,7 +116,8 @@ class RoomGame(WebGame):
         self.closed = False
         self.open_seats = False
         self.names: dict[str, list[str]] = {}  # seat -> who sat down there by the room link
-        self.people_limit = 32  # how many may sit down by the room link (``RoomLimits``)
+        # how many may sit down by the room's link (the server's limit, once loaded)
+        self.people_limit = RoomLimits.room_people
 
     @property
     def seats(self) -> dict[str, tuple[Team | None, Role]]:
