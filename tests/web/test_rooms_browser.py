@@ -7,7 +7,10 @@ moves live (no reload), and the server is killed mid-game and started again on t
 database and port: the pages reconnect and the game goes on where it was. Then: a person
 spymaster with a person guesser (seat links); a spymaster seat a person holds is not offered
 to others, is offered while handed to the AI and no longer once taken back; "Play again"
-deals a new board on every page with the same seats.
+deals a new board on every page with the same seats. The other variants: a co-op room made
+from the start page (its seat choices follow the game chosen), its spymaster and its guessers
+on two devices playing to the end, the spymaster covering the virtual team's agents; a
+three-player room whose one guesser guesses on red's turn and on blue's.
 
 Screenshots: tests/artifacts/web-room-<screen>-desktop.png and -phone.png."""
 
@@ -324,3 +327,190 @@ def test_a_page_refused_a_live_connection_follows_the_room_once_there_is_room(
         context.close()
         for connection in held:
             connection.close()
+
+
+CLUE_WORDS = ("ocean", "melody", "tundra", "orbit", "velvet", "canyon", "harbor", "lantern",
+              "meadow", "puzzle", "quartz", "saddle", "thunder", "violin", "walnut", "zephyr",
+              "blossom", "compass", "glacier", "ember")
+
+
+def legal_clue(server: Server, room_id: str, token: str, used: set[str]) -> str:
+    """A clue word the room accepts now (none on the board), each used once."""
+    word = next(w for w in CLUE_WORDS if w not in used and call(
+        server, f"/api/rooms/{room_id}/check", {"token": token, "word": w})["legal"])
+    used.add(word)
+    return word
+
+
+def give_clue(page: Any, word: str, number: str) -> None:
+    """Type a clue into the spymaster's page, wait for its live check, give it."""
+    page.locator("#clue-word").fill(word)
+    page.select_option("#clue-number", number)
+    page.locator("#clue-check.ok").wait_for()
+    page.locator("#give-clue:not([disabled])").click()
+    page.locator("#clue-form").wait_for(state="hidden")
+
+
+def touch(page: Any, index: int) -> None:
+    """Click a card (a guess or a cover) and wait for the page to show it revealed."""
+    page.locator(f".card.can-guess[data-index='{index}']").click()
+    page.locator(f".card.revealed[data-index='{index}']").wait_for()
+
+
+def page_state(page: Any) -> tuple[str, int]:
+    """The page's state and how many cards show the key, read at one instant."""
+    state, keys = page.evaluate(
+        "[document.body.dataset.state, document.querySelectorAll('.card[class*=key-]').length]")
+    return str(state), int(keys)
+
+
+def your_turn(page: Any) -> bool:
+    return bool(page.get_attribute("body", "data-state") == "your-turn")
+
+
+def seat_options(page: Any) -> list[str]:
+    return list(page.locator("#friends-seat option").all_inner_texts())
+
+
+def test_a_coop_room_from_the_start_page_played_to_the_end(server: Server,
+                                                           browser: Any) -> None:
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
+    try:
+        spymaster, guesser = pages = [context.new_page() for context in contexts]
+        spymaster.goto(f"{server.base}/")
+        assert seat_options(spymaster)[:2] == ["Red guessers", "Red spymaster (sees the key)"]
+        assert "level" in spymaster.locator("#friends-variant-hint").inner_text()
+        spymaster.select_option("#friends-variant", "three-player")
+        assert seat_options(spymaster) == [
+            "Red spymaster (sees the key)", "Blue spymaster (sees the key)",
+            "Guesser (both teams)", "just watch / choose later"]
+        spymaster.select_option("#friends-variant", "coop")
+        assert seat_options(spymaster) == ["Spymaster (sees the key)", "Guessers",
+                                           "just watch / choose later"]
+        assert "No level" in spymaster.locator("#friends-variant-hint").inner_text()
+        spymaster.locator("#friends-name").fill("Ann")
+        spymaster.select_option("#friends-seat", "spymaster")
+        spymaster.locator("#friends").click()
+        spymaster.wait_for_url("**/room/*")
+        spymaster.locator("#seats li.mine[data-seat=spymaster]").wait_for()
+        room_id = spymaster.url.rsplit("/", 1)[1]
+        seen = call(server, f"/api/rooms/{room_id}")
+        assert seen["room"]["variant"] == "coop" and seen["level"] is None
+        assert list(seen["room"]["seats"]) == ["spymaster", "guesser"]
+        players = seen["starting_team"]
+        virtual = "blue" if players == "red" else "red"
+        token = spymaster.evaluate(f"JSON.parse(sessionStorage.getItem('room:{room_id}')).token")
+        key = [card["key"] for card in call(server, f"/api/rooms/{room_id}?token={token}")["cards"]]
+        assert spymaster.locator("#room-title").inner_text() == "Room — you sit as Spymaster"
+        assert spymaster.locator("#link-list li").count() == 2  # the room's two seats' links
+        guesser.goto(spymaster.locator("#room-link").input_value())
+        sit(guesser, "guesser", "Bob")
+        for page in pages:
+            page.locator("#live[data-state=live]").wait_for()
+            until(lambda page=page: holder(page, "guesser") == "Bob", "Bob on every page")
+            for seat in ("spymaster", "guesser"):  # co-op's seats: the starting team's colour
+                assert f"team-{players}" in str(page.get_attribute(
+                    f"#seats li[data-seat={seat}]", "class"))
+            assert f"virtual {virtual} team" in page.locator("#room-variant").inner_text()
+        assert guesser.locator("#seats li[data-seat=guesser] b").inner_text() == "Guessers"
+        used: set[str] = set()
+        clues = covers = 0
+        passed = False
+        guessed = 0  # this turn's guesses
+        moves = 0
+        while True:
+            until(lambda: any(over(page) or your_turn(page) for page in pages), "a turn")
+            for page, keys in ((guesser, 0), (spymaster, 25)):
+                state, shown = page_state(page)
+                assert state == "over" or shown == keys, (state, shown)
+            if over(spymaster) or over(guesser):
+                break
+            moves += 1
+            assert moves < 80
+            if your_turn(spymaster) and spymaster.locator("#clue-form").is_visible():
+                left = int(spymaster.locator(f"#score-{players} .count").inner_text())
+                give_clue(spymaster, legal_clue(server, room_id, token, used), str(min(left, 2)))
+                clues += 1
+                guessed = 0
+            elif your_turn(spymaster):  # the cover: only the virtual team's agents offered
+                choices = spymaster.locator(".card.can-guess")
+                assert choices.count() == spymaster.locator(
+                    f".card.can-guess.key-{virtual}").count() > 0
+                assert "cover a" in spymaster.locator("#turn-banner").inner_text()
+                if not covers:
+                    guesser.locator("#turn-banner", has_text="spymaster covers").wait_for()
+                    shoot(spymaster, "coop-spymaster")
+                touch(spymaster, int(str(choices.first.get_attribute("data-index"))))
+                covers += 1
+            else:  # the guessers: two of their agents a turn, then a stop or a bystander
+                guesser.locator("#clue-banner .clue-word").wait_for()
+                if guessed == 2 and not passed:
+                    guesser.locator("#pass").click()
+                    guesser.locator("#pass").wait_for(state="hidden")
+                    passed = True
+                    continue
+                hidden = {int(str(i)) for i in guesser.locator(".card.can-guess").evaluate_all(
+                    "cards => cards.map(card => card.dataset.index)")}
+                wanted = [players] if guessed < 2 else ["bystander", virtual]
+                touch(guesser, next(i for i, k in enumerate(key)
+                                    if i in hidden and k in wanted))
+                guessed += 1
+        for page in pages:
+            until(lambda page=page: over(page), "the end on both pages", timeout=5)
+            assert page.locator(".card[class*=key-]").count() == 25  # the key, at the end
+            assert page.locator("#result").inner_text() == "You win!"
+        assert revealed(spymaster) == revealed(guesser)
+        assert passed and covers >= 1 and clues >= 2
+        shoot(guesser, "coop-over")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_three_player_room_whose_one_guesser_guesses_for_both_teams(
+        server: Server, browser: Any) -> None:
+    people = {"settings": {"variant": "three-player"}, "people": ["red-spymaster", "guesser"]}
+    created = call(server, "/api/rooms", people)
+    while created["view"]["current_team"] != "red":  # blue starts: its AI clued at once
+        created = call(server, "/api/rooms", people)
+    room_id, tokens = created["id"], created["seats"]
+    key = [card["key"] for card in call(
+        server, f"/api/rooms/{room_id}?token={tokens['red-spymaster']}")["cards"]]
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
+    try:
+        spymaster, guesser = (context.new_page() for context in contexts)
+        for page, seat in ((spymaster, "red-spymaster"), (guesser, "guesser")):
+            page.goto(f"{server.base}/room/{room_id}#seat={tokens[seat]}")
+            page.locator("#live[data-state=live]").wait_for()
+        assert guesser.locator("#seats li b").all_inner_texts() == [
+            "Red spymaster", "Blue spymaster", "Guesser (both teams)"]
+        assert "team-none" in str(guesser.get_attribute("#seats li[data-seat=guesser]", "class"))
+        assert guesser.locator("#room-title").inner_text() == \
+            "Room — you sit as Guesser (both teams)"
+        assert holder(guesser, "blue-spymaster") == "AI"
+        assert spymaster.locator(".card[class*=key-]").count() == 25
+        give_clue(spymaster, legal_clue(server, room_id, tokens["red-spymaster"], set()), "1")
+
+        def guess_for(team: str) -> None:
+            guesser.locator("body[data-state=your-turn]").wait_for()
+            banner = guesser.locator("#turn-banner").inner_text()
+            assert banner == f"{team.title()}'s turn — your guess"
+            assert guesser.get_attribute("body", "data-team") == team
+            assert guesser.locator(".card[class*=key-]").count() == 0
+            touch(guesser, next(i for i, k in enumerate(key) if k == team and guesser.locator(
+                f".card.can-guess[data-index='{i}']").count()))
+            guesser.locator("#pass").click()  # a clue of 1: a second guess is allowed
+            guesser.locator("#pass").wait_for(state="hidden")
+
+        guess_for("red")
+        # blue's AI spymaster gave its clue in the same request: the same page guesses again
+        guesser.locator("#turn-banner", has_text="Blue's turn — your guess").wait_for()
+        assert guesser.locator("#clue-banner .clue-word").count() == 1
+        assert not your_turn(spymaster)
+        shoot(guesser, "three-guesser")
+        guess_for("blue")
+        spymaster.locator("#clue-form").wait_for()  # red's spymaster again
+        assert revealed(spymaster) == revealed(guesser) == 2
+    finally:
+        for context in contexts:
+            context.close()

@@ -6,10 +6,42 @@
 // Someone who opens the room's own link (no seat) may sit down from the seat list, under a
 // name the whole table sees. Names come from other people: they are only ever set as text.
 
-const SEAT_NAMES = {
-  "red-spymaster": "Red spymaster", "red-guesser": "Red guessers",
-  "blue-spymaster": "Blue spymaster", "blue-guesser": "Blue guessers",
+// Each variant's seats (view.room.variant; the API's names), in the order the start page
+// offers them, with what the table calls them. Co-op's two seats play for the team that
+// starts the deal; three-player's one guesser guesses on both teams' turns.
+const VARIANT_SEATS = {
+  standard: [["red-guesser", "Red guessers"], ["red-spymaster", "Red spymaster"],
+             ["blue-guesser", "Blue guessers"], ["blue-spymaster", "Blue spymaster"]],
+  coop: [["spymaster", "Spymaster"], ["guesser", "Guessers"]],
+  "three-player": [["red-spymaster", "Red spymaster"], ["blue-spymaster", "Blue spymaster"],
+                   ["guesser", "Guesser (both teams)"]],
 };
+// On the start page, under the "Game" choice: what the variant is, and whether the level
+// (which chooses the AI of a team nobody sits in) has anything to choose.
+const VARIANT_HINTS = {
+  standard: "The level above chooses the AI for a team nobody sits in.",
+  coop: "Your team against a virtual team: after each of your turns, your spymaster covers "
+    + "one of its agents. No level (co-op has no opposing AI team).",
+  "three-player": "The guesser guesses for both teams, on each team's turn. No level "
+    + "(there is no opposing AI team; levels are for standard play).",
+};
+
+function seatsOf(variant) { return VARIANT_SEATS[variant] || VARIANT_SEATS.standard; }
+
+function seatLabel(variant, name) {
+  const found = seatsOf(variant).find(([seat]) => seat === name);
+  return found ? found[1] : name;
+}
+
+function otherTeam(team) { return team === "red" ? "blue" : "red"; }
+
+// The colour of a seat: its team's; co-op's seats the team that starts; none for
+// three-player's guesser, who plays for both.
+function seatTeam(next, name) {
+  const team = name.split("-")[0];
+  if (team === "red" || team === "blue") return team;
+  return next.room.variant === "coop" ? next.starting_team : "none";
+}
 const NAME_KEY = "codenames-name";  // the name this device last sat down under
 let events = null;
 let retryDelay = 1000;  // before following again after a refused event stream (ms)
@@ -36,6 +68,11 @@ async function createRoom() {
   const settings = formSettings();
   delete settings.role;
   delete settings.seed;
+  settings.variant = $("friends-variant").value;
+  // The level chooses standard play's AI team (sent even when "You play" disables it for a
+  // solo game); co-op and three-player have no opposing AI team.
+  if (settings.variant === "standard") settings.level = $("level").value;
+  else delete settings.level;
   busy = true;
   $("friends").disabled = true;
   $("friends-loading").hidden = false;
@@ -63,6 +100,26 @@ async function createRoom() {
     $("friends").disabled = false;
     $("friends-loading").hidden = true;
   }
+}
+
+// The "Your seat" choices follow the game chosen: the variant's seats (the one chosen stays
+// if the new variant has it), then "just watch".
+function friendsVariant() {
+  const variant = $("friends-variant").value;
+  const select = $("friends-seat");
+  const before = select.value;
+  const options = seatsOf(variant).map(([seat, label]) => {
+    const option = element("option", "", seat.endsWith("spymaster") ? `${label} (sees the key)`
+      : label);
+    option.value = seat;
+    return option;
+  });
+  const watch = element("option", "", "just watch / choose later");
+  watch.value = "";
+  select.replaceChildren(...options, watch);
+  const guesser = seatsOf(variant).find(([seat]) => seat.endsWith("guesser"))[0];
+  select.value = [...select.options].some((option) => option.value === before) ? before : guesser;
+  $("friends-variant-hint").textContent = VARIANT_HINTS[variant] || "";
 }
 
 // --- the room panel ----------------------------------------------------------------------------
@@ -93,9 +150,9 @@ function holderOf(info, name) {
 function seatItem(next, name, holder) {
   const info = next.room;
   const playing = !info.closed && !next.over;
-  const item = element("li", `seat team-${name.split("-")[0]}`);
+  const item = element("li", `seat team-${seatTeam(next, name)}`);
   item.dataset.seat = name;
-  item.append(element("b", "", SEAT_NAMES[name]), ...holderOf(info, name));
+  item.append(element("b", "", seatLabel(info.variant, name)), ...holderOf(info, name));
   if (name === info.seat) {
     item.classList.add("mine");
     item.append(element("span", "you", "you"));
@@ -129,7 +186,8 @@ function renderLinks(info) {
   if (!saved) return;
   if (!linksDrawn) $("links").open = !info.open_seats;  // open seats: the room link comes first
   linksDrawn = true;
-  const rows = Object.entries(saved.seats).map(([name, token]) => [SEAT_NAMES[name], seatLink(token)]);
+  const rows = Object.entries(saved.seats).map(([name, token]) =>
+    [seatLabel(info.variant, name), seatLink(token)]);
   if (!info.open_seats) rows.push(["Spectators (no key)", roomLink()]);
   $("link-list").replaceChildren(...rows.map(([label, url]) => {
     const item = element("li");
@@ -149,9 +207,10 @@ function renderRoom(next) {
   const choosing = !info.seat && !info.closed
     && (Boolean(room.creator) || (info.open_seats && info.joinable.length > 0));
   $("room-title").textContent = info.closed ? "Room (closed)"
-    : info.seat ? `Room — you sit as ${SEAT_NAMES[info.seat]}`
+    : info.seat ? `Room — you sit as ${seatLabel(info.variant, info.seat)}`
       : choosing ? "Room — choose a seat, or watch" : "Room — watching";
   $("room-waiting").hidden = !info.waiting || next.over || info.closed;
+  renderVariant(next);
   // the room link to pass on: for the creator and whoever sits (a visitor has it already)
   $("share").hidden = !info.open_seats || info.closed || !(info.seat || room.creator);
   $("room-link").value = roomLink();
@@ -169,6 +228,50 @@ function renderRoom(next) {
   renderLinks(info);
   renderAgain(next);
   if (info.closed && events) { events.close(); events = null; $("live").textContent = "closed"; }
+}
+
+// What a co-op or three-player room plays, in a line above the seats; and where app.js's
+// drawing speaks of a standard game, the words for this one.
+function renderVariant(next) {
+  const info = next.room;
+  const virtual = otherTeam(next.starting_team);
+  const note = $("room-variant");
+  note.hidden = info.variant !== "coop" && info.variant !== "three-player";
+  note.dataset.team = info.variant === "coop" ? next.starting_team : "none";
+  note.textContent = info.variant === "coop"
+    ? `Co-op: ${next.starting_team} against a virtual ${virtual} team. After each `
+      + `${next.starting_team} turn, the spymaster covers one of ${virtual}'s agents: find `
+      + `all ${next.starting_team} agents before the ${virtual} ones are all covered.`
+    : "Three players: a spymaster for each team and one guesser, who guesses on both teams' turns.";
+  const covering = !next.over && next.phase === "cover" && next.your_turn;
+  $("board").classList.toggle("covering", covering);
+  if (next.over) {
+    // The one guesser of three-player plays for both teams: nobody's win is "yours".
+    if (info.variant === "three-player" && info.seat === "guesser") {
+      $("result").textContent = next.winner ? `${TEAM[next.winner]} wins` : "No winner";
+    }
+    return;
+  }
+  if (next.phase !== "cover") return;
+  // The spymaster covers one of the virtual team's agents in co-op (one of its own team's
+  // for a penalty otherwise): only those cards can be chosen; the others are dimmed.
+  const covered = info.variant === "coop" ? virtual : next.current_team;
+  if (covering) {
+    for (const card of document.querySelectorAll("#board .card.can-guess")) {
+      const key = next.cards[Number(card.dataset.index)].key;
+      if (key && key !== covered) {
+        card.classList.remove("can-guess");
+        card.disabled = true;
+      }
+    }
+  }
+  if (info.variant === "coop") {
+    const who = info.seats.spymaster === "person" ? "the" : "the AI";
+    setBanner(next.your_turn ? `The virtual team's turn — cover a ${virtual} agent`
+      : `The virtual team's turn — ${who} spymaster covers a ${virtual} agent`, virtual, false);
+    const meta = $("clue-banner").querySelector(".clue-meta");
+    if (meta) meta.textContent = `${TEAM[next.starting_team]}'s next clue comes after the cover`;
+  }
 }
 
 // "Play again" for a room: a new deal with the same seats (app.js's own button starts a solo
@@ -340,6 +443,8 @@ function openRoom(id) {
 
 function initRooms() {
   $("friends").addEventListener("click", createRoom);
+  $("friends-variant").addEventListener("change", friendsVariant);
+  friendsVariant();
   $("friends-name").value = rememberedName();
   // Enter in the name field opens the room (not the form's solo Start).
   $("friends-name").addEventListener("keydown", (event) => {
