@@ -354,6 +354,10 @@ class WebGame:
             "edition": state.rules.edition, "clue_rules": state.rules.clue_rules,
             "cards": cards,
             "turn": state.turn, "phase": state.phase.value,
+            "variant": state.rules.variant.value,
+            # whose agent the spymaster covers (a virtual turn of co-op, or a penalty)
+            "cover": ({"team": state.cover_task.team.value}
+                      if state.cover_task is not None else None),
             "current_team": state.current_team.value,
             "current_role": state.current_role.value if state.current_role else None,
             "starting_team": state.board.starting_team.value,

@@ -526,14 +526,17 @@ def test_every_seat_combination_plays_with_each_seat_seeing_its_own(
             assert [s for s, v in views.items() if v["your_turn"]] == [turn]
             token = room["seats"][turn]
             url = f"/api/rooms/{room['id']}/moves"
-            if sample["phase"] == "cover":  # the spymaster knows which cards may be covered
-                response = next(r for r in (
-                    client.post(url, json={"token": token, "move": "cover",
-                                           "index": card["index"]})
-                    for card in views[turn]["cards"] if card["revealed"] is None)
-                    if r.status_code == 200)
+            if sample["phase"] == "cover":  # an agent of the team the view names
+                team = sample["cover"]["team"]
+                assert variant != "coop" or team != sample["starting_team"]  # the virtual one
+                card = next(c for c in views[turn]["cards"]
+                            if c["revealed"] is None and c["key"] == team)
+                response = client.post(url, json={"token": token, "move": "cover",
+                                                  "index": card["index"]})
+                assert response.status_code == 200, response.text
                 covered += 1
                 continue
+            assert sample["cover"] is None
             if turn.endswith("spymaster"):
                 word = next(w for w in CLUE_WORDS if client.post(
                     f"/api/rooms/{room['id']}/check",

@@ -253,7 +253,7 @@ function renderHistory() {
   }
   $("history").replaceChildren(...turns.reverse().map((turn) => {
     const item = element("li", `turn team-${turn.team || "none"}`);
-    const virtual = view.config.role === "coop" && view.you && turn.team !== view.you.team;
+    const virtual = view.variant === "coop" && turn.team && turn.team !== view.starting_team;
     item.append(element("div", "turn-head", turn.header || `Turn ${turn.number}`
       + (virtual ? ` · the virtual team (${turn.team})` : turn.team ? ` · ${turn.team}` : "")));
     const touches = element("ul", "touches");

@@ -255,7 +255,7 @@ function renderVariant(next) {
   if (next.phase !== "cover") return;
   // The spymaster covers one of the virtual team's agents in co-op (one of its own team's
   // for a penalty otherwise): only those cards can be chosen; the others are dimmed.
-  const covered = info.variant === "coop" ? virtual : next.current_team;
+  const covered = next.cover.team;
   if (covering) {
     for (const card of document.querySelectorAll("#board .card.can-guess")) {
       const key = next.cards[Number(card.dataset.index)].key;
