@@ -62,11 +62,16 @@ def choose(page: Any, role: str, edition: str = "words", seed: int = 3) -> None:
 
 
 def start(page: Any, server: str, role: str, edition: str = "words", seed: int = 3) -> str:
-    page.goto(server)
-    choose(page, role, edition, seed)
-    page.click("#start")
-    page.wait_for_url("**/game/*", timeout=60_000)
-    page.wait_for_selector(".card")
+    """A new game from the start page; one the AI ended as it was dealt (blue starts and
+    touches the assassin: the deal is secret, so now and then) is dealt again."""
+    for _ in range(5):
+        page.goto(server)
+        choose(page, role, edition, seed)
+        page.click("#start")
+        page.wait_for_url("**/game/*", timeout=60_000)
+        page.wait_for_selector(".card")
+        if role == "watch" or wait_settled(page) != "over":
+            break
     return game_id(page)
 
 
@@ -154,7 +159,7 @@ def test_the_start_page_its_levels_and_the_loading_state(page: Any, server: str)
         page.wait_for_timeout(50)
     held[0].continue_()
     page.wait_for_url("**/game/*", timeout=60_000)
-    assert wait_settled(page) == "your-turn"
+    assert wait_settled(page) in ("your-turn", "over")  # over: the AI ended a secret deal
     assert page.locator("#loading").is_hidden()
     assert api(server, f"/api/games/{game_id(page)}")["config"]["level"] == "normal"
 
@@ -211,11 +216,12 @@ def test_a_whole_game_as_guesser_then_play_again(page: Any, server: str) -> None
                       timeout=60_000)
     wait_settled(page)
     again = api(server, f"/api/games/{game_id(page)}")
-    assert not again["over"] and again["you"] == ended["you"]
+    assert again["you"] == ended["you"]
     assert {**again["config"], "seed": None} == {**ended["config"], "seed": None}
     assert [c["word"] for c in again["cards"]] != [c["word"] for c in ended["cards"]]
-    assert page.locator("#end").is_hidden() and page.locator("#end-details").is_hidden()
-    assert page.locator(".card[class*=key-]").count() == 0
+    if not again["over"]:  # (the AI may end a secret deal as it is made)
+        assert page.locator("#end").is_hidden() and page.locator("#end-details").is_hidden()
+        assert page.locator(".card[class*=key-]").count() == 0
 
 
 def test_the_spymaster_s_clue_is_checked_as_it_is_typed(page: Any, server: str) -> None:
