@@ -21,6 +21,7 @@ import json
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -48,6 +49,17 @@ def call(server: Server, path: str, body: dict[str, Any] | None = None) -> Any:
         headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.load(response)
+
+
+@contextmanager
+def devices(browser: Any, count: int) -> Iterator[list[Any]]:
+    """``count`` pages, each in a browser context of its own (a person's own device)."""
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(count)]
+    try:
+        yield [context.new_page() for context in contexts]
+    finally:
+        for context in contexts:
+            context.close()
 
 
 def revealed(page: Any) -> int:
@@ -96,9 +108,7 @@ def sit(page: Any, seat: str, name: str) -> None:
 
 def test_two_guessers_play_a_room_through_a_server_restart(server: Server,
                                                           browser: Any) -> None:
-    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(3)]
-    try:
-        creator, friend, spectator = (context.new_page() for context in contexts)
+    with devices(browser, 3) as (creator, friend, spectator):
         creator.goto(f"{server.base}/")
         creator.locator("#friends-name").fill("Ann")
         creator.select_option("#friends-seat", "red-guesser")
@@ -167,28 +177,20 @@ def test_two_guessers_play_a_room_through_a_server_restart(server: Server,
         assert friend.locator("#room-again").is_visible()
         assert not spectator.locator("#room-again").is_visible()
         shoot(friend, "over")
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_a_person_spymaster_and_a_person_guesser_against_the_ai_team(server: Server,
                                                                      browser: Any) -> None:
-    def post(path: str, body: dict[str, Any]) -> Any:
-        return call(server, path, body)
-
-    created = post("/api/rooms", {"people": ["red-spymaster", "red-guesser"],
+    created = call(server, "/api/rooms", {"people": ["red-spymaster", "red-guesser"],
                                   "open_seats": False})
     while created["view"]["over"]:  # blue starts and its AI found the assassin: deal again
-        created = post("/api/rooms", {"people": ["red-spymaster", "red-guesser"],
+        created = call(server, "/api/rooms", {"people": ["red-spymaster", "red-guesser"],
                                       "open_seats": False})
     spymaster_token = created["seats"]["red-spymaster"]
     word = next(w for w in ("ocean", "melody", "tundra", "orbit")  # one not on the board
-                if post(f"/api/rooms/{created['id']}/check",
+                if call(server, f"/api/rooms/{created['id']}/check",
                         {"token": spymaster_token, "word": w})["legal"])
-    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(3)]
-    try:
-        spymaster, guesser, stranger = (context.new_page() for context in contexts)
+    with devices(browser, 3) as (spymaster, guesser, stranger):
         base = f"{server.base}/room/{created['id']}"
         spymaster.goto(f"{base}#seat={spymaster_token}")
         guesser.goto(f"{base}#seat={created['seats']['red-guesser']}")
@@ -210,9 +212,6 @@ def test_a_person_spymaster_and_a_person_guesser_against_the_ai_team(server: Ser
         guesser.locator(".card.can-guess").first.click()
         until(lambda: revealed(spymaster) >= 1, "the spymaster's page to show the guess")
         shoot(spymaster, "spymaster")
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_a_spymaster_seat_handed_to_the_ai_and_taken_back(server: Server,
@@ -221,9 +220,7 @@ def test_a_spymaster_seat_handed_to_the_ai_and_taken_back(server: Server,
     while created["view"]["current_team"] != "red":  # nobody sits: nothing moved yet
         created = call(server, "/api/rooms", {"people": []})
     room_link = f"{server.base}/room/{created['id']}"
-    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(3)]
-    try:
-        spymaster, guesser, watcher = (context.new_page() for context in contexts)
+    with devices(browser, 3) as (spymaster, guesser, watcher):
         for page in (spymaster, guesser, watcher):
             page.goto(room_link)
             page.locator("#live[data-state=live]").wait_for()
@@ -255,18 +252,13 @@ def test_a_spymaster_seat_handed_to_the_ai_and_taken_back(server: Server,
         until(lambda: watcher.locator("#seats li[data-seat=red-spymaster] button.sit").count()
               == 0, "the seat no longer offered")
         assert toggle.inner_text() == "Hand to the AI"
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_play_again_deals_a_new_board_on_every_page_with_the_same_seats(
         server: Server, browser: Any) -> None:
     created = call(server, "/api/rooms", {"people": []})
     room = f"/api/rooms/{created['id']}"
-    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
-    try:
-        creator, player = (context.new_page() for context in contexts)
+    with devices(browser, 2) as (creator, player):
         creator.goto(f"{server.base}/room/{created['id']}#creator={created['creator']}")
         creator.locator("#live[data-state=live]").wait_for()
         assert creator.locator("#room-waiting").is_visible()
@@ -294,9 +286,6 @@ def test_play_again_deals_a_new_board_on_every_page_with_the_same_seats(
                                                     "blue-guesser")] == ["AI"] * 3
         assert words(creator) == words(player)
         shoot(player, "again")
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_a_page_refused_a_live_connection_follows_the_room_once_there_is_room(
@@ -314,19 +303,18 @@ def test_a_page_refused_a_live_connection_follows_the_room_once_there_is_room(
     refused = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
     refused.request("GET", f"/api/rooms/{created['id']}/events")
     assert refused.getresponse().status == 429
-    context = browser.new_context(viewport=DESKTOP)
     try:
-        page = context.new_page()
-        page.goto(f"{server.base}/room/{created['id']}")
-        page.locator("#live[data-state=down]").wait_for(timeout=10_000)
-        for connection in held:
-            connection.close()  # the server frees them when their 10-s streams end
-        page.locator("#live[data-state=live]").wait_for(timeout=40_000)
-        call(server, f"/api/rooms/{created['id']}/join", {"seat": "red-guesser", "name": "Zed"})
-        until(lambda: holder(page, "red-guesser") == "Zed",
-              "the page to follow a change after its retry")
+        with devices(browser, 1) as (page,):
+            page.goto(f"{server.base}/room/{created['id']}")
+            page.locator("#live[data-state=down]").wait_for(timeout=10_000)
+            for connection in held:
+                connection.close()  # the server frees them when their 10-s streams end
+            page.locator("#live[data-state=live]").wait_for(timeout=40_000)
+            call(server, f"/api/rooms/{created['id']}/join",
+                 {"seat": "red-guesser", "name": "Zed"})
+            until(lambda: holder(page, "red-guesser") == "Zed",
+                  "the page to follow a change after its retry")
     finally:
-        context.close()
         for connection in held:
             connection.close()
 
@@ -376,9 +364,8 @@ def seat_options(page: Any) -> list[str]:
 
 def test_a_coop_room_from_the_start_page_played_to_the_end(server: Server,
                                                            browser: Any) -> None:
-    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
-    try:
-        spymaster, guesser = pages = [context.new_page() for context in contexts]
+    with devices(browser, 2) as pages:
+        spymaster, guesser = pages
         spymaster.goto(f"{server.base}/")
         assert seat_options(spymaster)[:2] == ["Red guessers", "Red spymaster (sees the key)"]
         assert "level" in spymaster.locator("#friends-variant-hint").inner_text()
@@ -464,9 +451,6 @@ def test_a_coop_room_from_the_start_page_played_to_the_end(server: Server,
         assert revealed(spymaster) == revealed(guesser)
         assert passed and covers >= 1 and clues >= 2
         shoot(guesser, "coop-over")
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_a_three_player_room_whose_one_guesser_guesses_for_both_teams(
@@ -478,9 +462,7 @@ def test_a_three_player_room_whose_one_guesser_guesses_for_both_teams(
     room_id, tokens = created["id"], created["seats"]
     key = [card["key"] for card in call(
         server, f"/api/rooms/{room_id}?token={tokens['red-spymaster']}")["cards"]]
-    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
-    try:
-        spymaster, guesser = (context.new_page() for context in contexts)
+    with devices(browser, 2) as (spymaster, guesser):
         for page, seat in ((spymaster, "red-spymaster"), (guesser, "guesser")):
             page.goto(f"{server.base}/room/{room_id}#seat={tokens[seat]}")
             page.locator("#live[data-state=live]").wait_for()
@@ -513,6 +495,3 @@ def test_a_three_player_room_whose_one_guesser_guesses_for_both_teams(
         guess_for("blue")
         spymaster.locator("#clue-form").wait_for()  # red's spymaster again
         assert revealed(spymaster) == revealed(guesser) == 2
-    finally:
-        for context in contexts:
-            context.close()
