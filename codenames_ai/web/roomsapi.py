@@ -212,6 +212,18 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
         game.closed = game.closed or close
         rooms.seen(game.room_id, game.version)
 
+    def seat_change(game: RoomGame, seat: str, person: bool, *,
+                    member: tuple[str, str] | None = None) -> None:
+        """Give ``seat`` to people or to the AI (``member``: someone sitting down by the
+        room's link, with their token and name), and let the AI seats move at once, in one
+        stored change (the AI plays the seat now if it is its turn)."""
+        first = len(game.moves)
+        if person:
+            game.people.add(seat)
+        else:
+            game.people.discard(seat)
+        change(game, first, game.ai_moves(), seat=(seat, person), member=member)
+
     async def body(request: Request) -> dict[str, Any]:
         data = parse_json(await request.body())
         if not isinstance(data, dict):
@@ -312,13 +324,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                 if game.closed:
                     raise HTTPProblem(409, "the room is closed")
                 check_seat(game, seat)
-                first = len(game.moves)
-                if person:
-                    game.people.add(seat)
-                else:
-                    game.people.discard(seat)
-                made = game.ai_moves()  # the AI plays the seat at once if it is its turn
-                change(game, first, made, seat=(seat, person))
+                seat_change(game, seat, person)
                 return room_view(game, shown)
 
         return await run_in_threadpool(run)
@@ -373,10 +379,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                 if refused:
                     raise HTTPProblem(409, refused, extra={"view": room_view(game, None)})
                 token = secrets.token_urlsafe(16)
-                first = len(game.moves)
-                game.people.add(seat)
-                made = game.ai_moves()
-                change(game, first, made, seat=(seat, True), member=(token, name))
+                seat_change(game, seat, True, member=(token, name))
                 game.names.setdefault(seat, []).append(name)
                 return {"token": token, "view": room_view(game, seat)}
 
