@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import random
+import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,10 +19,12 @@ from ..core.clues import normalize_word
 from ..core.errors import ModelError
 from ..decks import default_deck
 from ..legality import CandidateFilter
-from ..pictures import NO_PICTURES, Captions
+from ..legality.filter import DeckLegality, filter_signature
+from ..pictures import NO_PICTURES, Captions, shipped_captions
 from ..vectors import ModelStore, WordVectors, load_model
 from ..vectors.manifest import CheckedFolder
 from ..vectors.model import DEFAULT_PICTURE_MEANING
+from .lru import BoundedCache
 from .vocabulary import cached_clue_vocabulary
 
 FloatArray = npt.NDArray[np.float32]
@@ -28,6 +33,8 @@ DEFAULT_VOCABULARY = 25_000
 # What a board's score matrix is kept under: the cards, the picture meaning and each card's
 # caption tags (the same names in two decks are two boards).
 BoardKey = tuple[tuple[str, ...], str, tuple[tuple[str, ...], ...]]
+# A card and its caption tags (empty for a word card): how a deck's card is looked up.
+CardKey = tuple[str, tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -45,21 +52,23 @@ class Calibration:
         return float(np.interp(q, levels, self.quantiles))
 
 
-@dataclass
-class ClueSpace:
-    """A model, its candidate clue words and their unit vectors ``matrix`` (V, D)."""
+class LegalClues:
+    """Which of a fixed list of candidate clues are legal on a board, per clue-rule set.
 
-    model: WordVectors
-    words: tuple[str, ...]
-    matrix: FloatArray
-    calibration: Calibration
-    cache_folder: Path | None = None  # where analysed vocabularies are kept between runs
-    _filters: dict[str, CandidateFilter] = field(default_factory=dict)
-    _normal: dict[str, int] = field(default_factory=dict)
-    _board: tuple[BoardKey, FloatArray] | None = None
+    Each rule set's analysed vocabulary is kept in ``cache_folder`` between runs. So are the
+    cards of ``decks`` (the shipped decks, as (card, caption tags) pairs): a board of deck
+    cards is then a union of stored rows, and the language data (seconds to load) is read
+    only for a card outside them."""
 
-    def __post_init__(self) -> None:
-        self._normal = {normalize_word(w): i for i, w in enumerate(self.words)}
+    def __init__(self, words: tuple[str, ...], cache_folder: Path | None = None,
+                 decks: Sequence[Sequence[CardKey]] = ()) -> None:
+        self.words = words
+        self.cache_folder = cache_folder
+        self.decks = tuple(tuple(deck) for deck in decks)
+        self._normal = {normalize_word(w): i for i, w in enumerate(words)}
+        self._filters: dict[str, CandidateFilter] = {}
+        self._blocked: dict[str, DeckLegality] = {}
+        self._lock = threading.Lock()
 
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
                    pictures: Captions | None = None) -> BoolArray:
@@ -72,15 +81,55 @@ class ClueSpace:
                 if index is not None:
                     mask[index] = False
             return mask
-        candidate_filter = self._filters.get(clue_rules)
-        if candidate_filter is None:
-            candidate_filter = self._load_filter(clue_rules)
-            self._filters[clue_rules] = candidate_filter
-        return candidate_filter.legal_mask(visible_words, pictures)
+        captions = shipped_captions() if pictures is None else pictures
+        keys = [(card, captions.get(card, ())) for card in visible_words]
+        stored = self._deck_legality(clue_rules, keys)
+        if stored is not None:
+            return stored.legal_mask(keys)
+        return self.filter(clue_rules).legal_mask(visible_words, captions)
+
+    def filter(self, clue_rules: str) -> CandidateFilter:
+        """The rule set's analysed vocabulary (loaded once per process)."""
+        with self._lock:
+            candidate_filter = self._filters.get(clue_rules)
+            if candidate_filter is None:
+                candidate_filter = self._load_filter(clue_rules)
+                self._filters[clue_rules] = candidate_filter
+            return candidate_filter
+
+    def _deck_legality(self, clue_rules: str, keys: Sequence[CardKey]) -> DeckLegality | None:
+        """The stored rows of the deck holding every one of ``keys``, if there is one."""
+        stored = self._blocked.get(clue_rules)
+        if stored is not None and stored.covers(keys):
+            return stored
+        deck = next((d for d in self.decks if set(keys) <= set(d)), None)
+        if deck is None:
+            return None
+        stored = self._load_deck_legality(clue_rules, deck)
+        self._blocked[clue_rules] = stored
+        return stored
+
+    def _load_deck_legality(self, clue_rules: str, deck: tuple[CardKey, ...]) -> DeckLegality:
+        safe = clue_rules.replace(":", "_").replace("+", "-")
+        name = f"blocked-{safe}-{len(self.words)}-{_digest(deck)}.npz"
+        folder = CheckedFolder(self.cache_folder) if self.cache_folder is not None and \
+            self.cache_folder.is_dir() else None
+        data = folder.read(name) if folder is not None else None
+        signature = filter_signature(clue_rules, self.words)
+        loaded = DeckLegality.loads(data, signature, deck) if data else None
+        if loaded is not None:
+            return loaded
+        candidate_filter = self.filter(clue_rules)
+        built = DeckLegality(deck, candidate_filter.intrinsic_mask(),
+                             [candidate_filter.blocked_by(card, tags) for card, tags in deck])
+        if folder is not None:
+            with contextlib.suppress(OSError):  # a read-only cache costs the next run seconds
+                folder.write(name, built.dumps(signature))
+        return built
 
     def _load_filter(self, clue_rules: str) -> CandidateFilter:
-        """The legality filter of the vocabulary, from the model's cache folder when an earlier
-        run saved it (analysing 25,000 words takes seconds)."""
+        """The legality filter of the vocabulary, from the cache folder when an earlier run
+        saved it (analysing 25,000 words takes seconds)."""
         if self.cache_folder is None or not self.cache_folder.is_dir():
             return CandidateFilter(self.words, clue_rules)
         safe = clue_rules.replace(":", "_").replace("+", "-")
@@ -94,6 +143,36 @@ class ClueSpace:
         with contextlib.suppress(OSError):  # a read-only cache costs the next run some seconds
             folder.write(name, built.dumps())
         return built
+
+
+def _digest(deck: Sequence[CardKey]) -> str:
+    text = "\n".join(card + "\t" + " ".join(tags) for card, tags in deck)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+@dataclass
+class ClueSpace:
+    """A model, its candidate clue words and their unit vectors ``matrix`` (V, D)."""
+
+    model: WordVectors
+    words: tuple[str, ...]
+    matrix: FloatArray
+    calibration: Calibration
+    cache_folder: Path | None = None  # where analysed vocabularies are kept between runs
+    _legal: LegalClues | None = None
+    _normal: dict[str, int] = field(default_factory=dict)
+    _boards: BoundedCache[BoardKey, FloatArray] = field(default_factory=lambda: BoundedCache(8))
+
+    def __post_init__(self) -> None:
+        self._normal = {normalize_word(w): i for i, w in enumerate(self.words)}
+        self._legal = LegalClues(self.words, self.cache_folder)
+
+    def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
+                   pictures: Captions | None = None) -> BoolArray:
+        """Which candidates are legal clues with these cards face up, under these rules, with
+        the captions of the picture deck in play (``CandidateFilter.legal_mask``)."""
+        assert self._legal is not None
+        return self._legal.legal_mask(clue_rules, visible_words, pictures)
 
     def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...],
                meaning: str = DEFAULT_PICTURE_MEANING, pictures: Captions = NO_PICTURES
@@ -110,8 +189,8 @@ class ClueSpace:
 
     def board_scores(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING,
                      pictures: Captions = NO_PICTURES) -> FloatArray:
-        """``scores(None, cards)`` card-major, shape (cards, V), kept for the last board: both
-        spymasters of a game (and every turn of each) ask for the same board."""
+        """``scores(None, cards)`` card-major, shape (cards, V), kept for the last few boards:
+        both spymasters of a game (and every turn of each) ask for the same board."""
         return _board_scores(self, cards, meaning, pictures)
 
     def index(self, word: str) -> int | None:
@@ -132,10 +211,9 @@ class EnsembleSpace:
         words = [w for w in spaces[0].words if all(s.index(w) is not None for s in spaces[1:])]
         self.words = tuple(words)
         self._rows = [np.array([s.index(w) for w in words], dtype=np.intp) for s in spaces]
-        self._filter_space = ClueSpace(self.model, self.words,
-                                       spaces[0].matrix[self._rows[0]], spaces[0].calibration)
+        self._legal = LegalClues(self.words)
         self.calibration = self._calibrate()
-        self._board: tuple[BoardKey, FloatArray] | None = None
+        self._boards: BoundedCache[BoardKey, FloatArray] = BoundedCache(8)
 
     @property
     def name(self) -> str:
@@ -143,7 +221,7 @@ class EnsembleSpace:
 
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
                    pictures: Captions | None = None) -> BoolArray:
-        return self._filter_space.legal_mask(clue_rules, visible_words, pictures)
+        return self._legal.legal_mask(clue_rules, visible_words, pictures)
 
     def board_scores(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING,
                      pictures: Captions = NO_PICTURES) -> FloatArray:
@@ -196,14 +274,14 @@ def _require_words(model: str, words: tuple[str, ...], deck: list[str]) -> None:
 
 def _board_scores(space: ClueSpace | EnsembleSpace, cards: tuple[str, ...], meaning: str,
                   pictures: Captions) -> FloatArray:
-    board = space._board
     key = (cards, meaning, tuple(pictures.get(card, ()) for card in cards))
-    if board is None or board[0] != key:
+
+    def build() -> FloatArray:
         matrix = np.ascontiguousarray(space.scores(None, cards, meaning, pictures).T)
         matrix.flags.writeable = False
-        board = (key, matrix)
-        space._board = board
-    return board[1]
+        return matrix
+
+    return space._boards.get_or_build(key, build)
 
 
 _SHARED: dict[tuple[str, int], ClueSpace] = {}

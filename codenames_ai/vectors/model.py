@@ -129,6 +129,21 @@ class WordVectors:
                 return self._row(index)
         raise self.missing(card, parts=missing)
 
+    def reads(self, card: str, *, pictures: Captions = NO_PICTURES) -> bool:
+        """Whether ``card_vector`` can represent ``card``: the same lookups, without building
+        the vector or raising."""
+        if self.has_subwords:
+            return bool(card.strip()) or bool(pictures.get(card))
+        tags = pictures.get(card)
+        if tags:
+            return any(t in self for t in tags)
+        text = card.strip()
+        parts = [p for p in _SEPARATORS.split(text) if p]
+        if len(parts) <= 1:
+            return text in self
+        return ("_".join(parts) in self or all(p in self for p in parts)
+                or "-".join(parts) in self or "".join(parts) in self)
+
     def tag_matrix(self, card: str, *, pictures: Captions = NO_PICTURES) -> FloatArray | None:
         """For a picture card (one of ``pictures``), the unit vectors of the tags this model
         knows, in tag order (None for a word card)."""

@@ -1,0 +1,19 @@
+"""A panel of minds: word models trained on different data and objectives (co-occurrence, a
+sentence encoder, a dictionary) that judge clues together.
+
+- ``minds``: the minds, the panel, and every candidate's similarity to a board's cards;
+- ``tables``: the shipped decks' similarities, computed once and kept on disk;
+- ``build``: ``shared_panel``, one panel per process and configuration, prepared in the cache;
+- ``partner`` and ``spymaster``: the default spymaster and how it reads its guesser;
+- ``guesser``: the default guesser.
+"""
+
+from .build import MIN_ZIPF, PANEL_VOCABULARY, familiar, shared_panel
+from .guesser import PanelGuesser
+from .minds import DEFAULT_MINDS, MIND_LABELS, Mind, Panel
+from .partner import PartnerModel
+from .spymaster import PanelConfig, PanelSpymaster
+
+__all__ = ["DEFAULT_MINDS", "MIND_LABELS", "MIN_ZIPF", "PANEL_VOCABULARY", "Mind", "Panel",
+           "PanelConfig", "PanelGuesser", "PanelSpymaster", "PartnerModel", "familiar",
+           "shared_panel"]

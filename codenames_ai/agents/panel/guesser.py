@@ -1,0 +1,130 @@
+"""The panel guesser: a card's fit to the clue is the mean over the minds that know both."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from ...core.actions import UNLIMITED, Guess, GuesserAction, Pass
+from ...core.views import GuesserView
+from ...pictures import Captions, shipped_captions
+from ...vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
+from .build import PANEL_VOCABULARY, shared_panel
+from .minds import DEFAULT_MINDS, Panel
+
+FloatArray = npt.NDArray[np.float32]
+
+
+def _mean_of_readers(z: FloatArray) -> FloatArray:
+    """The mean over minds of each column, -inf where no mind reads the card."""
+    known = ~np.isnan(z)
+    count = known.sum(axis=0)
+    total = np.where(known, z, 0.0).sum(axis=0)
+    return np.where(count > 0, total / np.maximum(count, 1), -np.inf).astype(np.float32)
+
+
+@dataclass
+class PanelGuesser:
+    """The default guesser: a card's fit to the clue is the mean over the minds that know
+    both, in standard units; it stops below ``stop_z`` after its first touch or after the
+    number, and spends the extra touch on a card left over from an earlier clue only when it
+    fits that clue clearly (``leftover_z``). A clue no mind knows is read through its base
+    form (running -> run). ``pictures`` are the captions of the picture deck it plays with
+    (default: the shipped emoji deck, ``pictures.shipped_captions``)."""
+
+    minds: Sequence[str] = DEFAULT_MINDS
+    vocabulary_size: int = PANEL_VOCABULARY
+    cache_dir: Path | str | None = None
+    stop_z: float = 1.6
+    leftover_z: float = 2.2
+    picture_meaning: str = DEFAULT_PICTURE_MEANING
+    panel: Panel | None = None
+    model: str | None = None  # ``--model NAME``: a panel of that one mind
+    pictures: Captions | None = None
+    agent_id: str = "panel-guesser-v2"
+    _rng: np.random.Generator = field(default_factory=lambda: np.random.default_rng(0))
+
+    def __post_init__(self) -> None:
+        if self.picture_meaning not in PICTURE_MEANINGS:
+            raise ValueError(f"unknown picture_meaning {self.picture_meaning!r}; choose one "
+                             f"of {', '.join(PICTURE_MEANINGS)}")
+        if self.model is not None:
+            self.minds = (self.model,)
+        if self.pictures is None:
+            self.pictures = shipped_captions()
+        if self.panel is None:
+            self.panel = shared_panel(tuple(self.minds), self.vocabulary_size, self.cache_dir)
+
+    def start_game(self, seed: int) -> None:
+        self._rng = np.random.default_rng(seed)
+
+    def fit(self, word: str, view: GuesserView) -> tuple[tuple[int, ...], FloatArray] | None:
+        """Face-up cards and their fit to ``word`` (None when no mind knows it)."""
+        assert self.panel is not None and self.pictures is not None
+        face_up = view.unrevealed
+        cards = [view.words[i] for i in face_up]
+        for form in _forms(word):
+            z = self.panel.clue_z(form, cards, self.picture_meaning, self.pictures)
+            if not np.isnan(z).all():
+                return face_up, _mean_of_readers(z)
+        return None
+
+    def guess(self, view: GuesserView) -> GuesserAction:
+        number = view.clue.number
+        made = view.guesses_made
+        on_clue = number is UNLIMITED or (isinstance(number, int) and made < number)
+        if on_clue:
+            fitted = self.fit(view.clue.word, view)
+            if fitted is not None:
+                face_up, fit = fitted
+                best = int(np.argmax(fit))
+                if made == 0 or fit[best] >= self.stop_z:
+                    return Guess(face_up[best])
+        leftover = self.best_leftover(view)
+        if leftover is not None and (leftover[1] >= self.leftover_z or not made):
+            return Guess(leftover[0])
+        if view.can_pass:
+            return Pass()
+        fitted = self.fit(view.clue.word, view)
+        if fitted is not None:  # a 0 clue with nothing left over: the card least like it
+            return Guess(fitted[0][int(np.argmin(fitted[1]))])
+        return Guess(int(self._rng.choice(view.unrevealed)))
+
+    def best_leftover(self, view: GuesserView) -> tuple[int, float] | None:
+        """The face-up card that best fits one of this team's earlier clues with targets
+        still unfound."""
+        from ..guessers import open_clues
+
+        best: tuple[int, float] | None = None
+        for clue, missing in open_clues(view):
+            if missing <= 0:
+                continue
+            fitted = self.fit(clue, view)
+            if fitted is None:
+                continue
+            i = int(np.argmax(fitted[1]))
+            if best is None or float(fitted[1][i]) > best[1]:
+                best = (fitted[0][i], float(fitted[1][i]))
+        return best
+
+
+def _forms(word: str) -> Iterator[str]:
+    """The clue as given, in lower case, then its base forms (the language data is read
+    only when the first forms are not enough)."""
+    seen: set[str] = set()
+    plain = word.strip().lower()
+    for form in (word, plain):
+        if form and form not in seen:
+            seen.add(form)
+            yield form
+    from ...legality.lexicon import lexicon
+
+    for lemmas in lexicon().lemmas(plain).values():
+        for form in lemmas:
+            if form and form not in seen:
+                seen.add(form)
+                yield form

@@ -1,0 +1,223 @@
+"""The minds of the panel and the panel itself: word models trained on different data and
+objectives (co-occurrence, a sentence encoder, a dictionary), their familiar candidate clue
+words, and every candidate's similarity to every card in each mind's standard units.
+
+A card of a shipped deck has its similarities in the deck's table (``tables``), computed once
+and kept on disk; any other card is computed when a board shows it and kept in a bounded
+cache shared by every game and room of the process. A mind's model is loaded only when a
+card or a clue word outside the tables needs it.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from ...core.clues import normalize_word
+from ...core.errors import ModelError
+from ...pictures import NO_PICTURES, Captions
+from ...vectors import WordVectors
+from ...vectors.model import DEFAULT_PICTURE_MEANING
+from ..lru import BoundedCache
+from ..space import Calibration, CardKey, LegalClues
+from .tables import DeckTable
+
+FloatArray = npt.NDArray[np.float32]
+
+DEFAULT_MINDS = ("glove-6b-50d", "minilm-l6-words", "wordnet-3.0")
+# How a player would name what each mind knows, for explanations.
+MIND_LABELS = {
+    "glove-6b-50d": "word use",
+    "minilm-l6-words": "meaning",
+    "wordnet-3.0": "the dictionary",
+}
+# Cards outside the tables whose similarities are kept (each costs minds x candidates x 4
+# bytes, about 110 kB for the default panel): a few dozen boards of a user's own deck.
+CARD_CACHE = 1024
+
+
+class Mind:
+    """One model of the panel: its vectors and how similar unrelated words look in it.
+    ``model`` may be a loader, called the first time the vectors are needed."""
+
+    def __init__(self, name: str, model: WordVectors | Callable[[], WordVectors],
+                 calibration: Calibration) -> None:
+        self.name = name
+        self.calibration = calibration
+        self._model = model if isinstance(model, WordVectors) else None
+        self._load = None if isinstance(model, WordVectors) else model
+        self._lock = threading.Lock()
+
+    @property
+    def model(self) -> WordVectors:
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    assert self._load is not None
+                    self._model = self._load()
+        return self._model
+
+    @property
+    def label(self) -> str:
+        return MIND_LABELS.get(self.name, self.name)
+
+    def card_z(self, cards: Sequence[str], vectors: FloatArray,
+               meaning: str = DEFAULT_PICTURE_MEANING, pictures: Captions = NO_PICTURES
+               ) -> FloatArray:
+        """Similarity of each card to each row of ``vectors`` in this mind's standard units,
+        shape (cards, V); a card this mind cannot read is a row of NaN (it abstains).
+        ``pictures``: the captions of the picture deck in play. One product per card, so a
+        card's numbers are the same whichever board shows it (the deck tables hold them)."""
+        model = self.model
+        out = np.full((len(cards), len(vectors)), np.nan, dtype=np.float32)
+        for i, card in enumerate(cards):
+            if model.reads(card, pictures=pictures):
+                row = model.card_scores([card], vectors, meaning, pictures=pictures)[0]
+                out[i] = (row - self.calibration.mean) / self.calibration.std
+        return out
+
+    def word_vector(self, word: str) -> FloatArray | None:
+        model = self.model
+        if word not in model and not model.has_subwords:
+            return None
+        return model.word_vector(word)
+
+
+class Panel:
+    """Minds that judge together. Candidates are familiar clue words every mind knows; each
+    mind's rows of them are kept as unit matrices (``matrices``, read-only, memory-mapped
+    when the panel comes from the cache). ``tables``: the shipped decks' tables."""
+
+    def __init__(self, minds: Sequence[Mind], candidates: Sequence[str],
+                 cache_folder: Path | None = None, *,
+                 matrices: Sequence[FloatArray] | None = None,
+                 tables: Sequence[DeckTable] = (),
+                 legality: LegalClues | None = None,
+                 rarity: npt.NDArray[np.float64] | None = None) -> None:
+        if not minds:
+            raise ValueError("a panel needs at least one mind")
+        self.minds = tuple(minds)
+        self.words = tuple(candidates)
+        if not self.words:
+            raise ModelError("the panel's minds share no familiar clue word")
+        if matrices is None:
+            matrices = [_unit_rows(mind.model, self.words) for mind in self.minds]
+        self.matrices = [np.asarray(matrix) for matrix in matrices]  # memory maps as arrays
+        self.tables = tuple(tables)
+        self.legality = legality or LegalClues(self.words, cache_folder)
+        self._normal = {normalize_word(w): i for i, w in enumerate(self.words)}
+        self._exact = {w: i for i, w in enumerate(self.words)}
+        self._rarity = rarity
+        self._cards: BoundedCache[tuple[CardKey, str], FloatArray] = BoundedCache(CARD_CACHE)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(m.name for m in self.minds)
+
+    def index(self, word: str) -> int | None:
+        return self._normal.get(normalize_word(word))
+
+    @property
+    def rarity(self) -> npt.NDArray[np.float64]:
+        """Zipf units below 5 (about 10 per million words) of each candidate."""
+        if self._rarity is None:
+            self._rarity = rarity_of(self.words)
+        return self._rarity
+
+    def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
+                   pictures: Captions | None = None) -> npt.NDArray[np.bool_]:
+        return self.legality.legal_mask(clue_rules, visible_words, pictures)
+
+    def board_z(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING,
+                pictures: Captions = NO_PICTURES) -> FloatArray:
+        """Every candidate's similarity to every card in every mind, in standard units:
+        shape (minds, cards, V), NaN where a mind cannot read a card."""
+        keys = [(card, pictures.get(card, ())) for card in cards]
+        z, readable = self._rows(keys, meaning, pictures)
+        if not readable.all():
+            missing = ", ".join(repr(cards[i]) for i in np.flatnonzero(~readable))
+            raise ModelError(f"no mind of the panel ({', '.join(self.names)}) can read "
+                             f"the card {missing}; replace it in your deck with a common "
+                             "English word")
+        z.flags.writeable = False
+        return z
+
+    def clue_z(self, word: str, cards: Sequence[str], meaning: str = DEFAULT_PICTURE_MEANING,
+               pictures: Captions = NO_PICTURES) -> FloatArray:
+        """One word's similarity to ``cards`` in every mind, shape (minds, cards); a mind
+        that lacks the word or a card abstains (NaN). A candidate is read from the cards'
+        rows; any other word from the minds' vectors."""
+        column = self._exact.get(word)
+        if column is not None:
+            keys = [(card, pictures.get(card, ())) for card in cards]
+            table = self._table_for(keys, meaning)
+            if table is not None:
+                return table.column(keys, column)
+        out = np.full((len(self.minds), len(cards)), np.nan, dtype=np.float32)
+        for m, mind in enumerate(self.minds):
+            vector = mind.word_vector(word)
+            if vector is not None:
+                out[m] = mind.card_z(cards, vector[None, :], meaning, pictures)[:, 0]
+        return out
+
+    def words_z(self, words: Sequence[str], cards: Sequence[str],
+                pictures: Captions = NO_PICTURES) -> FloatArray:
+        """``clue_z`` of several words at once, shape (minds, words, cards): one product per
+        mind instead of one per word and card."""
+        out = np.full((len(self.minds), len(words), len(cards)), np.nan, dtype=np.float32)
+        for m, mind in enumerate(self.minds):
+            model = mind.model
+            known = [i for i, w in enumerate(words) if w in model or model.has_subwords]
+            readable = [j for j, c in enumerate(cards) if model.reads(c, pictures=pictures)]
+            if not known or not readable:
+                continue
+            vectors = np.stack([model.word_vector(words[i]) for i in known])
+            cosines = model.card_matrix([cards[j] for j in readable],
+                                        pictures=pictures) @ vectors.T
+            z = (cosines - mind.calibration.mean) / mind.calibration.std
+            out[m][np.ix_(known, readable)] = z.T
+        return out
+
+    def _table_for(self, keys: Sequence[CardKey], meaning: str) -> DeckTable | None:
+        return next((t for t in self.tables if t.serves(meaning) and t.covers(keys)), None)
+
+    def _rows(self, keys: Sequence[CardKey], meaning: str, pictures: Captions
+              ) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
+        """(minds, cards, V) similarities and whether some mind reads each card: from a
+        deck's table, else card by card from the bounded cache."""
+        table = self._table_for(keys, meaning)
+        if table is not None:
+            return table.rows(keys), table.readable(keys)
+        rows = [self._cards.get_or_build((key, meaning),
+                                         functools.partial(self._card_row, key[0], meaning,
+                                                           pictures))
+                for key in keys]
+        z = np.stack(rows, axis=1) if rows else \
+            np.zeros((len(self.minds), 0, len(self.words)), dtype=np.float32)
+        return z, np.asarray(~np.isnan(z).all(axis=(0, 2)), dtype=bool)
+
+    def _card_row(self, card: str, meaning: str, pictures: Captions) -> FloatArray:
+        row = np.stack([mind.card_z([card], matrix, meaning, pictures)[0]
+                        for mind, matrix in zip(self.minds, self.matrices, strict=True)])
+        row.flags.writeable = False
+        return row
+
+
+def _unit_rows(model: WordVectors, words: Sequence[str]) -> FloatArray:
+    rows = np.array([model.index(w) for w in words], dtype=np.intp)
+    matrix = np.ascontiguousarray(model.unit_matrix[rows], dtype=np.float32)
+    matrix.flags.writeable = False
+    return matrix
+
+
+def rarity_of(words: Sequence[str]) -> npt.NDArray[np.float64]:
+    """Zipf units below 5 (about 10 per million words) of each word."""
+    import wordfreq
+
+    return np.array([max(0.0, 5.0 - wordfreq.zipf_frequency(w, "en")) for w in words],
+                    dtype=np.float64)

@@ -1,0 +1,301 @@
+"""The panel spymaster: clues that a panel of different minds agrees on.
+
+A clue is only as good as it is for the mind it suits least: the spymaster simulates a
+guesser on each mind, judges danger by the most pessimistic one, and gives the number the
+minds agree on. It reads its partner from the game history (``partner``), so it learns which
+minds its guesser resembles and never repeats a clue that failed. A mind that lacks a board
+card abstains on that card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from ...core.actions import Clue, Cover
+from ...core.errors import ModelError
+from ...core.views import PublicView, SpymasterView
+from ...pictures import Captions, shipped_captions
+from ...vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
+from ..explain import Alternative, ClueExplanation, ScoredCard
+from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN, _code
+from .build import MIN_ZIPF, PANEL_VOCABULARY, shared_panel
+from .minds import DEFAULT_MINDS, Panel
+from .partner import PartnerModel, PartnerReader
+
+FloatArray = npt.NDArray[np.float32]
+IntArray = npt.NDArray[np.intp]
+
+
+@dataclass(frozen=True)
+class PanelConfig:
+    """Settings of the panel spymaster, in each mind's standard units (z).
+
+    The simulated guesser on each mind sees similarities with Gaussian noise of ``noise``,
+    touches cards best first, stops below ``stop_z`` after its first touch or after the
+    number. A clue's value per mind is the expected own cards found (plus ``win_bonus`` when
+    that finishes the team) minus the expected cost of the card that ends the turn; the
+    panel's value mixes the worst mind (``pessimism``) with the partner-weighted mean.
+    """
+
+    # Measured on leave-one-mind-out races (tuning boards, seeds 10000+): a mind outside
+    # the panel disagrees with it by about one standard unit per card, so the simulated
+    # guesser gets that much noise, and a wrong card costs more than a same-mind guesser's.
+    noise: float = 1.1
+    samples: int = 24
+    shortlist: int = 96
+    stop_z: float = 1.4
+    assassin_cost: float = 14.0
+    opponent_cost: float = 2.5
+    bystander_cost: float = 0.8
+    win_bonus: float = 3.0
+    pessimism: float = 0.8
+    rarity_cost: float = 0.08  # per Zipf unit below 5: prefer the more familiar word
+    max_number: int = 4
+    learn_rate: float = 1.0  # how fast the posterior over minds follows the touches
+    weight_floor: float = 0.15  # no mind is ever ignored: an unseen mind may think like it
+    composite: bool = False  # simulate one guesser on the most pessimistic reading
+    timid_shift: float = 1.0  # stop_z raised by this x the share of clues it stopped short of
+
+
+class PanelSpymaster:
+    """The default spymaster: clues that a panel of different minds agrees on. ``pictures``
+    are the captions of the picture deck it plays with (default: the shipped emoji deck,
+    ``pictures.shipped_captions``)."""
+
+    agent_id = "panel-spymaster-v2"
+
+    def __init__(self, *, minds: Sequence[str] = DEFAULT_MINDS,
+                 vocabulary_size: int = PANEL_VOCABULARY, cache_dir: Path | str | None = None,
+                 config: PanelConfig | None = None, panel: Panel | None = None,
+                 picture_meaning: str = DEFAULT_PICTURE_MEANING,
+                 model: str | None = None, min_zipf: float | None = MIN_ZIPF,
+                 known_by: tuple[str, ...] = (), pictures: Captions | None = None) -> None:
+        if model is not None:  # ``--model NAME``: a panel of that one mind
+            minds = (model,)
+        if picture_meaning not in PICTURE_MEANINGS:
+            raise ValueError(f"unknown picture_meaning {picture_meaning!r}; choose one of "
+                             f"{', '.join(PICTURE_MEANINGS)}")
+        self.panel = panel or shared_panel(tuple(minds), vocabulary_size, cache_dir, min_zipf,
+                                           tuple(known_by))
+        self.config = config or PanelConfig()
+        self.picture_meaning = picture_meaning
+        self.pictures = shipped_captions() if pictures is None else pictures
+        self.explanations: list[ClueExplanation] = []
+        self._rarity = self.panel.rarity * self.config.rarity_cost
+        self._rng = np.random.default_rng(0)
+        self._reader: PartnerReader | None = None
+
+    @property
+    def last_explanation(self) -> ClueExplanation | None:
+        return self.explanations[-1] if self.explanations else None
+
+    def start_game(self, seed: int) -> None:
+        self._rng = np.random.default_rng(seed)
+        self.explanations = []
+        self._reader = None
+
+    def prepare_board(self, clue_rules: str, words: tuple[str, ...]) -> None:
+        """Do the work its panel shares between agents on a board (the cards' legality, the
+        standardised similarities) before the game, so a timed move is this agent's own."""
+        assert self.panel is not None
+        self.panel.legal_mask(clue_rules, words, self.pictures)
+        self.panel.board_z(words, self.picture_meaning, self.pictures)
+
+    # -- reading the partner ------------------------------------------------------------
+    def read_partner(self, view: PublicView) -> PartnerModel:
+        """The game so far: after each of our clues, how likely was each touch under each
+        mind (a softmax over the cards face up at that moment)? A clue failed when its turn
+        found no own card or touched another card before the number was reached. Reads only
+        the events since the last call of the same game."""
+        reader = self._reader
+        if reader is None or not reader.follows(view):
+            reader = PartnerReader(view.words, view.team, len(self.panel.minds))
+            self._reader = reader
+        reader.read(view, self.panel, self.picture_meaning, self.pictures)
+        return reader.model([[t.word for t in e.targets] for e in self.explanations],
+                            self.config.learn_rate, self.config.weight_floor)
+
+    # -- choosing the clue ----------------------------------------------------------------
+    def give_clue(self, view: SpymasterView) -> Clue:
+        own_identity = view.team.agent
+        face_up = sorted(view.unrevealed, key=lambda i: view.key[i] is not own_identity)
+        codes = np.array([_code(view.key[i], own_identity) for i in face_up], dtype=np.int8)
+        n_own = int((codes == OWN).sum())
+        if not n_own:
+            raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
+        partner = self.read_partner(view)
+        legal = self.panel.legal_mask(view.rules.clue_rules, view.visible_words,
+                                      self.pictures).copy()
+        for word in partner.given:  # never the same clue twice, above all not a failed one
+            index = self.panel.index(word)
+            if index is not None:
+                legal[index] = False
+        if not legal.any():
+            raise ModelError(f"none of the panel's {len(self.panel.words):,} clue words is "
+                             "legal on this board; use a larger vocabulary")
+        z_all = self.panel.board_z(view.words, self.picture_meaning,
+                                   self.pictures)[:, face_up, :]  # (M, n, V)
+        z = _fill_abstentions(z_all)
+        rows = self._shortlist(z, codes, n_own, legal, view.cards_left(view.team))
+        values, numbers, per_mind = self._values(z[:, :, rows], codes, n_own,
+                                                 view.cards_left(view.team),
+                                                 view.cards_left(view.team.other), partner)
+        values -= self._rarity[rows][:, None]
+        best_row, best_col = np.unravel_index(int(np.argmax(values)), values.shape)
+        row = int(rows[best_row])
+        number = int(numbers[best_col])
+        best_per_row = values.max(axis=1)
+        runners = [r for r in np.argsort(-best_per_row, kind="stable") if r != best_row][:3]
+        alternatives = tuple(
+            Alternative(Clue(self.panel.words[int(rows[r])],
+                             int(numbers[int(np.argmax(values[r]))])), float(best_per_row[r]))
+            for r in runners)
+        words = tuple(view.words[i] for i in face_up)
+        explanation = self._explain(words, codes, z_all[:, :, row], row, number,
+                                    float(values[best_row, best_col]), alternatives, partner,
+                                    per_mind[:, best_row, best_col])
+        self.explanations.append(explanation)
+        return explanation.clue
+
+    def _shortlist(self, z: FloatArray, codes: npt.NDArray[np.int8], n_own: int,
+                   legal: npt.NDArray[np.bool_], own_left: int) -> IntArray:
+        """Candidates worth simulating: best by the gap between the k-th target as the
+        least convinced mind sees it and the most dangerous other card as the most worried
+        mind sees it (the assassin counted one unit closer)."""
+        cfg = self.config
+        target = z[:, :n_own, :].min(axis=0)  # (n_own, V): the least convinced mind
+        danger = z[:, n_own:, :].max(axis=0)  # (n_bad, V): the most worried mind
+        if danger.shape[0]:
+            danger = danger + (codes[n_own:] == ASSASSIN)[:, None].astype(np.float32)
+            bad = danger.max(axis=0)
+        else:
+            bad = np.full(z.shape[2], -np.inf, dtype=np.float32)
+        ks = min(cfg.max_number, n_own, own_left)
+        best = -np.sort(-target, axis=0)[:ks]  # (k, V)
+        weights = np.arange(1, ks + 1, dtype=np.float32) ** 0.6
+        score = ((best - bad) * weights[:, None]).max(axis=0)
+        score = np.where(legal, score - self._rarity.astype(np.float32), -np.inf)
+        size = min(cfg.shortlist, int(legal.sum()))
+        return np.sort(np.argpartition(-score, size - 1)[:size])
+
+    def _values(self, z: FloatArray, codes: npt.NDArray[np.int8], n_own: int, own_left: int,
+                opponent_left: int, partner: PartnerModel
+                ) -> tuple[npt.NDArray[np.float64], IntArray, npt.NDArray[np.float64]]:
+        """Expected outcome of each (candidate, number) for a guesser on each mind; then
+        the panel's value: ``pessimism`` x the worst mind + the rest x the partner-weighted
+        mean. Returns (values (R, numbers), numbers, per-mind values (M, R, numbers))."""
+        cfg = self.config
+        if cfg.composite:  # one guesser as doubtful as the least convinced, most worried mind
+            z = np.concatenate([z[:, :n_own].min(axis=0, keepdims=True),
+                                z[:, n_own:].max(axis=0, keepdims=True)], axis=1)
+            partner = PartnerModel(np.ones(1))
+        minds, n, count = z.shape
+        noisy = z.transpose(0, 2, 1)[:, :, None, :] + cfg.noise * self._rng.standard_normal(
+            (minds, count, cfg.samples, n), dtype=np.float32)
+        other = noisy[..., n_own:]
+        if other.shape[-1]:
+            worst = np.argmax(other, axis=-1)
+            best_other = np.take_along_axis(other, worst[..., None], axis=-1)[..., 0]
+            wrong = codes[n_own:][worst]
+        else:
+            best_other = np.full(noisy.shape[:-1], -np.inf, dtype=np.float32)
+            wrong = np.zeros(noisy.shape[:-1], dtype=np.int8)
+        ahead = (noisy[..., :n_own] > best_other[..., None]).sum(axis=-1)
+        # A guesser seen stopping short of our numbers is modelled as a more careful one.
+        stop = cfg.stop_z + cfg.timid_shift * partner.early_stops
+        willing = np.maximum((noisy >= stop).sum(axis=-1), 1)
+        cost = np.array([0.0, cfg.opponent_cost, cfg.bystander_cost, cfg.assassin_cost])
+        if opponent_left <= 1:
+            cost[OPPONENT] = cfg.assassin_cost  # their last card loses the game
+        numbers = np.arange(1, min(cfg.max_number, own_left, n_own) + 1)
+        per_mind = np.empty((minds, count, numbers.size), dtype=np.float64)
+        for j, tries in enumerate(numbers):
+            attempts = np.minimum(tries, willing)
+            found = np.minimum(attempts, ahead)
+            hit = ahead < attempts
+            value = found + cfg.win_bonus * (found >= own_left) - hit * cost[wrong]
+            per_mind[:, :, j] = value.mean(axis=-1)
+        mean = np.tensordot(partner.weights, per_mind, axes=1)
+        values = cfg.pessimism * per_mind.min(axis=0) + (1 - cfg.pessimism) * mean
+        return values, numbers, per_mind
+
+    def _explain(self, words: tuple[str, ...], codes: npt.NDArray[np.int8], z: FloatArray,
+                 row: int, number: int, score: float, alternatives: tuple[Alternative, ...],
+                 partner: PartnerModel, per_mind: npt.NDArray[np.float64]) -> ClueExplanation:
+        """Targets as the panel ranks them; the most dangerous card as the most worried mind
+        sees it; a sentence a player can read."""
+        consensus = np.nanmean(z, axis=0)
+        own = np.flatnonzero(codes == OWN)
+        targets = own[np.argsort(-consensus[own], kind="stable")][:number]
+        bad = np.flatnonzero(codes != OWN)
+        worried = np.nanmax(np.where(np.isnan(z), -np.inf, z), axis=0)
+        danger = None
+        margin = float(np.nanmin(z[:, targets]))
+        if bad.size:
+            worst = bad[int(np.argmax(worried[bad]))]
+            danger = ScoredCard(words[worst], float(worried[worst]))
+            margin -= float(worried[worst])
+        clue = Clue(self.panel.words[row], number)
+        agree = [m.label for m, zm in zip(self.panel.minds, z, strict=True)
+                 if not np.isnan(zm[targets]).all() and np.nanmin(zm[targets]) >= 1.5]
+        names = " and ".join(w.upper() for w in (words[t] for t in targets))
+        reasons = []  # about the board, for players
+        if agree:
+            reasons.append(f"linked to '{clue.word}' by {_join(agree)}")
+        if danger is not None:
+            kind = {OPPONENT: "the other team's", BYSTANDER: "a bystander",
+                    ASSASSIN: "the assassin"}[int(codes[words.index(danger.word)])]
+            reasons.append(f"kept away from {danger.word.upper()} ({kind})")
+        if partner.failed:
+            reasons.append(f"not repeating {', '.join(sorted(partner.failed))}, which did not "
+                           "work")
+        open_targets = [w.upper() for w in (words[t] for t in targets) if w in partner.leftovers]
+        if open_targets:
+            reasons.append(f"{_join(open_targets)} also left over from an earlier clue")
+        about_minds = []  # how it reads its partner: for describe() only
+        if partner.touches:
+            best = int(np.argmax(partner.weights))
+            about_minds.append(f"your touches so far fit {self.panel.minds[best].label} best")
+        notes = "; ".join([f"aimed at {names}", *reasons, *about_minds]) + "."
+        return ClueExplanation(
+            clue, tuple(ScoredCard(words[t], float(consensus[t])) for t in targets), danger,
+            margin, score, alternatives, notes, tuple(reasons))
+
+    def choose_cover(self, view: SpymasterView) -> Cover:
+        """Cover the card that hurts this team most while face up: an own agent the panel
+        finds close to a dangerous card, or (co-op) a virtual agent close to ours."""
+        own = view.team.agent
+        candidates = list(view.cover_candidates)
+        z = self.panel.words_z([view.words[i] for i in candidates], view.words,
+                               self.pictures)  # (minds, candidates, cards)
+        face_up = np.zeros(len(view.words), dtype=bool)
+        face_up[list(view.unrevealed)] = True
+        is_own = np.array([identity is own for identity in view.key])
+
+        def harm(row: int, index: int) -> float:
+            others = face_up & (~is_own if is_own[index] else is_own)
+            others[index] = False
+            if not others.any():
+                return 0.0
+            near = z[:, row, others]
+            return 0.0 if np.isnan(near).all() else float(np.nanmax(near))
+
+        harms = {index: harm(row, index) for row, index in enumerate(candidates)}
+        return Cover(max(candidates, key=lambda i: (harms[i], -i)))
+
+def _fill_abstentions(z: FloatArray) -> FloatArray:
+    """Where a mind cannot read a card, it takes the mean of the minds that can, so it
+    neither vetoes nor favours that card."""
+    if not np.isnan(z).any():
+        return z
+    mean = np.nanmean(z, axis=0, keepdims=True)
+    return np.where(np.isnan(z), mean, z).astype(np.float32)
+
+
+def _join(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

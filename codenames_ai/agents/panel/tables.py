@@ -1,0 +1,128 @@
+"""Per-deck tables: every candidate's similarity to every card of a shipped deck in each mind,
+computed once per panel, deck and picture meaning and kept on disk beside the panel's other
+files (memory-mapped when read back). A board of deck cards is then a gather of its cards'
+rows; a clue the guesser reads, a gather of one column.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from ...decks import default_deck
+from ...pictures import Captions, shipped_captions
+from ...vectors.manifest import CheckedFolder
+from ..space import CardKey
+
+FloatArray = npt.NDArray[np.float32]
+TABLE_FORMAT = 1
+
+
+def shipped_decks(pictures: Captions | None = None) -> tuple[tuple[CardKey, ...], ...]:
+    """The shipped decks as (card, caption tags) keys: the Words deck, and the Pictures deck
+    with the captions in play (default: the shipped ones)."""
+    captions = shipped_captions() if pictures is None else pictures
+    words = tuple((card, ()) for card in default_deck("words"))
+    return words, tuple((card, tuple(tags)) for card, tags in captions.items())
+
+
+def deck_digest(deck: Sequence[CardKey], meaning: str) -> str:
+    text = "\n".join(card + "\t" + " ".join(tags) for card, tags in deck)
+    return hashlib.sha256(f"{TABLE_FORMAT}\n{meaning}\n{text}".encode()).hexdigest()[:12]
+
+
+class DeckTable:
+    """One deck's rows in every mind: ``z[m]`` has shape (deck cards, candidates), a row of
+    NaN where that mind cannot read the card. ``load`` makes or reads the arrays the first
+    time a board of this deck is seen. A deck of word cards serves every picture meaning
+    (``meaning`` None); a picture deck's table serves one."""
+
+    def __init__(self, deck: Sequence[CardKey], meaning: str | None,
+                 load: Callable[[], list[FloatArray]]) -> None:
+        self.deck = tuple(deck)
+        self.meaning = meaning
+        self._rows = {key: i for i, key in enumerate(self.deck)}
+        self._load = load
+        self._z: list[FloatArray] | None = None
+        self._readable = np.zeros(0, dtype=bool)
+        self._lock = threading.Lock()
+
+    def serves(self, meaning: str) -> bool:
+        return self.meaning is None or self.meaning == meaning
+
+    def covers(self, keys: Sequence[CardKey]) -> bool:
+        rows = self._rows
+        return all(key in rows for key in keys)
+
+    @property
+    def z(self) -> list[FloatArray]:
+        if self._z is None:
+            with self._lock:
+                if self._z is None:
+                    z = self._load()
+                    unread = np.stack([np.isnan(a[:, 0]) for a in z]).all(axis=0)
+                    self._readable = np.asarray(~unread, dtype=bool)
+                    self._z = z
+        return self._z
+
+    def _index(self, keys: Sequence[CardKey]) -> npt.NDArray[np.intp]:
+        return np.fromiter((self._rows[key] for key in keys), dtype=np.intp, count=len(keys))
+
+    def rows(self, keys: Sequence[CardKey]) -> FloatArray:
+        """Shape (minds, cards, candidates)."""
+        z = self.z
+        index = self._index(keys)
+        out = np.empty((len(z), len(keys), z[0].shape[1]), dtype=np.float32)
+        for m, table in enumerate(z):
+            np.take(table, index, axis=0, out=out[m])
+        return out
+
+    def column(self, keys: Sequence[CardKey], candidate: int) -> FloatArray:
+        """One candidate's similarity to these cards, shape (minds, cards)."""
+        index = self._index(keys)
+        return np.stack([table[index, candidate] for table in self.z]).astype(np.float32,
+                                                                                copy=False)
+
+    def readable(self, keys: Sequence[CardKey]) -> npt.NDArray[np.bool_]:
+        """Whether some mind reads each card."""
+        self.z  # noqa: B018 (loads the table and its readable cards)
+        return self._readable[self._index(keys)]
+
+
+def table_loader(folder: Path | None, minds: int, deck: Sequence[CardKey], meaning: str | None,
+                 build: Callable[[int], FloatArray]) -> Callable[[], list[FloatArray]]:
+    """What reads the deck's table from ``folder`` when an earlier run kept it and it passes
+    its check, else builds it (``build(m)``: mind ``m``'s rows) and keeps it there."""
+    digest = deck_digest(deck, meaning or "any")
+    files = [f"table-{digest}-{m}.npy" for m in range(minds)]
+
+    def load() -> list[FloatArray]:
+        checked = CheckedFolder(folder) if folder is not None else None
+        if checked is not None and not checked.problem(files):
+            try:
+                z = [np.load(checked.root / name, mmap_mode="r") for name in files]
+            except (OSError, ValueError):
+                z = []
+            if len(z) == minds and all(a.shape[0] == len(deck) and a.dtype == np.float32
+                                        for a in z):
+                return z
+        z = [build(m) for m in range(minds)]
+        if checked is not None:
+            _keep(checked, files, z)
+        return z
+
+    return load
+
+def _keep(folder: CheckedFolder, files: Sequence[str], arrays: Sequence[FloatArray]) -> None:
+    with contextlib.suppress(OSError):  # a read-only cache costs the next run the build
+        for name, array in zip(files, arrays, strict=True):
+            buffer = io.BytesIO()
+            np.save(buffer, np.ascontiguousarray(array), allow_pickle=False)
+            folder.write(name, buffer.getvalue())
