@@ -87,6 +87,7 @@ class PanelSpymaster:
         self.pictures = shipped_captions() if pictures is None else pictures
         self.explanations: list[ClueExplanation] = []
         self._rarity = self.panel.rarity * self.config.rarity_cost
+        self._rarity32 = self._rarity.astype(np.float32)
         self._rng = np.random.default_rng(0)
         self._reader: PartnerReader | None = None
 
@@ -123,7 +124,9 @@ class PanelSpymaster:
     # -- choosing the clue ----------------------------------------------------------------
     def give_clue(self, view: SpymasterView) -> Clue:
         own_identity = view.team.agent
-        face_up = sorted(view.unrevealed, key=lambda i: view.key[i] is not own_identity)
+        # Own agents first, then the other kinds in turn (the simulated guesser's worst
+        # touch is found kind by kind), each in board order.
+        face_up = sorted(view.unrevealed, key=lambda i: _code(view.key[i], own_identity))
         codes = np.array([_code(view.key[i], own_identity) for i in face_up], dtype=np.int8)
         n_own = int((codes == OWN).sum())
         if not n_own:
@@ -138,8 +141,8 @@ class PanelSpymaster:
         if not legal.any():
             raise ModelError(f"none of the panel's {len(self.panel.words):,} clue words is "
                              "legal on this board; use a larger vocabulary")
-        z_all = self.panel.board_z(view.words, self.picture_meaning,
-                                   self.pictures)[:, face_up, :]  # (M, n, V)
+        words = tuple(view.words[i] for i in face_up)
+        z_all = self.panel.board_z(words, self.picture_meaning, self.pictures)  # (M, n, V)
         z = _fill_abstentions(z_all)
         rows = self._shortlist(z, codes, n_own, legal, view.cards_left(view.team))
         values, numbers, per_mind = self._values(z[:, :, rows], codes, n_own,
@@ -155,7 +158,6 @@ class PanelSpymaster:
             Alternative(Clue(self.panel.words[int(rows[r])],
                              int(numbers[int(np.argmax(values[r]))])), float(best_per_row[r]))
             for r in runners)
-        words = tuple(view.words[i] for i in face_up)
         explanation = self._explain(words, codes, z_all[:, :, row], row, number,
                                     float(values[best_row, best_col]), alternatives, partner,
                                     per_mind[:, best_row, best_col])
@@ -176,10 +178,10 @@ class PanelSpymaster:
         else:
             bad = np.full(z.shape[2], -np.inf, dtype=np.float32)
         ks = min(cfg.max_number, n_own, own_left)
-        best = -np.sort(-target, axis=0)[:ks]  # (k, V)
+        best = _top(target, ks)  # (k, V)
         weights = np.arange(1, ks + 1, dtype=np.float32) ** 0.6
         score = ((best - bad) * weights[:, None]).max(axis=0)
-        score = np.where(legal, score - self._rarity.astype(np.float32), -np.inf)
+        score = np.where(legal, score - self._rarity32, -np.inf)
         size = min(cfg.shortlist, int(legal.sum()))
         return np.sort(np.argpartition(-score, size - 1)[:size])
 
@@ -195,30 +197,35 @@ class PanelSpymaster:
                                 z[:, n_own:].max(axis=0, keepdims=True)], axis=1)
             partner = PartnerModel(np.ones(1))
         minds, n, count = z.shape
-        noisy = z.transpose(0, 2, 1)[:, :, None, :] + cfg.noise * self._rng.standard_normal(
-            (minds, count, cfg.samples, n), dtype=np.float32)
-        other = noisy[..., n_own:]
-        if other.shape[-1]:
-            worst = np.argmax(other, axis=-1)
-            best_other = np.take_along_axis(other, worst[..., None], axis=-1)[..., 0]
-            wrong = codes[n_own:][worst]
-        else:
-            best_other = np.full(noisy.shape[:-1], -np.inf, dtype=np.float32)
-            wrong = np.zeros(noisy.shape[:-1], dtype=np.int8)
-        ahead = (noisy[..., :n_own] > best_other[..., None]).sum(axis=-1)
-        # A guesser seen stopping short of our numbers is modelled as a more careful one.
-        stop = cfg.stop_z + cfg.timid_shift * partner.early_stops
-        willing = np.maximum((noisy >= stop).sum(axis=-1), 1)
+        # Common random numbers: every candidate meets the same simulated guessers (one
+        # draw per card, mind and sample), so candidates are compared on equal terms.
+        noise = self._rng.standard_normal((n, minds, 1, cfg.samples), dtype=np.float32)
+        noisy = np.empty((n, minds, count, cfg.samples), dtype=np.float32)  # card-major
+        np.add(z.transpose(1, 0, 2)[:, :, :, None], cfg.noise * noise, out=noisy)
         cost = np.array([0.0, cfg.opponent_cost, cfg.bystander_cost, cfg.assassin_cost])
         if opponent_left <= 1:
             cost[OPPONENT] = cfg.assassin_cost  # their last card loses the game
+        # The best-scoring other card, kind by kind (the cards come grouped by kind), and the
+        # cost of touching it: on a tie the earlier card, as the guesser would take it.
+        best_other = np.full(noisy.shape[1:], -np.inf, dtype=np.float32)
+        penalty = np.zeros(noisy.shape[1:], dtype=np.float64)
+        for kind in (OPPONENT, BYSTANDER, ASSASSIN):
+            cards = np.flatnonzero(codes == kind)
+            if cards.size:
+                nearest = noisy[cards[0]:cards[-1] + 1].max(axis=0)
+                penalty[nearest > best_other] = cost[kind]
+                np.maximum(best_other, nearest, out=best_other)
+        ahead = (noisy[:n_own] > best_other).sum(axis=0)
+        # A guesser seen stopping short of our numbers is modelled as a more careful one.
+        stop = cfg.stop_z + cfg.timid_shift * partner.early_stops
+        willing = np.maximum((noisy >= stop).sum(axis=0), 1)
         numbers = np.arange(1, min(cfg.max_number, own_left, n_own) + 1)
         per_mind = np.empty((minds, count, numbers.size), dtype=np.float64)
         for j, tries in enumerate(numbers):
             attempts = np.minimum(tries, willing)
             found = np.minimum(attempts, ahead)
             hit = ahead < attempts
-            value = found + cfg.win_bonus * (found >= own_left) - hit * cost[wrong]
+            value = found + cfg.win_bonus * (found >= own_left) - hit * penalty
             per_mind[:, :, j] = value.mean(axis=-1)
         mean = np.tensordot(partner.weights, per_mind, axes=1)
         values = cfg.pessimism * per_mind.min(axis=0) + (1 - cfg.pessimism) * mean
@@ -287,6 +294,20 @@ class PanelSpymaster:
 
         harms = {index: harm(row, index) for row, index in enumerate(candidates)}
         return Cover(max(candidates, key=lambda i: (harms[i], -i)))
+
+def _top(rows: FloatArray, k: int) -> FloatArray:
+    """The ``k`` largest values of each column, largest first, shape (k, columns): an
+    insertion network over the few rows (the same numbers as a sort, without sorting each
+    column)."""
+    top = np.full((k, rows.shape[1]), -np.inf, dtype=np.float32)
+    for row in rows:
+        carry = row
+        for level in top:
+            higher = np.maximum(level, carry)
+            carry = np.minimum(level, carry)
+            level[...] = higher
+    return top
+
 
 def _fill_abstentions(z: FloatArray) -> FloatArray:
     """Where a mind cannot read a card, it takes the mean of the minds that can, so it
