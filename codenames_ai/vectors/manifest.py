@@ -6,7 +6,9 @@ Checksums, by size: SHA-256 of the whole file up to ``SMALL`` bytes (the word li
 descriptions, the analysed vocabularies); CRC-32 of the whole file up to ``WHOLE`` bytes
 (the vector matrices: about 60 ms for the 80 MB GloVe matrix here); above that a CRC-32 of
 ``SAMPLES`` blocks spread over the file, the cheap check of very large models (a few
-overwritten bytes there may go unnoticed; a cut or a different size never does).
+overwritten bytes there may go unnoticed; a cut or a different size never does). A file
+written ``quick`` (the panel's memory-mapped tables, checked at every start) gets a CRC-32 of
+``QUICK_SAMPLES`` small blocks, whatever its size.
 
 A file is written with ``write`` (atomically, then listed, both under the folder's lock) and
 read back with ``read``, which gives ``None`` for a file that is missing, unlisted or damaged,
@@ -35,15 +37,19 @@ SMALL = 32 * 2**20
 WHOLE = 2**30
 SAMPLES = 256
 BLOCK = 64 * 2**10
+QUICK_SAMPLES = 64
+QUICK_BLOCK = 4 * 2**10
+QUICK = "crc32-quick:"
 
 ReadAt = Callable[[int, int], bytes]  # (offset, length) -> bytes
 
 
-def describe(path: Path) -> dict[str, Any]:
-    """A manifest entry for the file at ``path``."""
+def describe(path: Path, *, quick: bool = False) -> dict[str, Any]:
+    """A manifest entry for the file at ``path`` (``quick``: see the module's notes)."""
     size = path.stat().st_size
     with path.open("rb") as handle:
-        entry: dict[str, Any] = {"size": size, "checksum": _checksum(_reader(handle), size)}
+        entry: dict[str, Any] = {"size": size,
+                                 "checksum": _checksum(_reader(handle), size, quick)}
         if path.suffix == ".npy":
             handle.seek(0)
             entry["shape"], entry["dtype"] = _array_header(handle)
@@ -57,7 +63,13 @@ def _reader(handle: IO[bytes]) -> ReadAt:
     return read_at
 
 
-def _checksum(read_at: ReadAt, size: int) -> str:
+def _checksum(read_at: ReadAt, size: int, quick: bool = False) -> str:
+    if quick:
+        crc = 0
+        step = max(1, (size - QUICK_BLOCK) // (QUICK_SAMPLES - 1))
+        for offset in range(0, max(size - QUICK_BLOCK, 0) + 1, step)[:QUICK_SAMPLES]:
+            crc = zlib.crc32(read_at(offset, QUICK_BLOCK), crc)
+        return f"{QUICK}{crc:08x}"
     if size <= SMALL:
         return "sha256:" + hashlib.sha256(read_at(0, size)).hexdigest()
     if size <= WHOLE:
@@ -120,7 +132,7 @@ class CheckedFolder:
             if expected is None:
                 return f"{path} is not listed in {MANIFEST_FILE}"
             try:
-                found = describe(path)
+                found = describe(path, quick=_is_quick(expected))
             except FileNotFoundError:
                 return f"{path} is missing"
             except (OSError, ValueError) as exc:
@@ -147,22 +159,29 @@ class CheckedFolder:
         except OSError:
             return None
         if expected is None or expected.get("size") != len(data) or expected.get(
-                "checksum") != _checksum(lambda o, n: data[o:o + n], len(data)):
+                "checksum") != _checksum(lambda o, n: data[o:o + n], len(data),
+                                         _is_quick(expected)):
             return None
         return data
 
-    def write(self, name: str, data: bytes) -> None:
-        """Write the file atomically and list it (``OSError`` if the folder is read-only)."""
+    def write(self, name: str, data: bytes, *, quick: bool = False) -> None:
+        """Write the file atomically and list it (``OSError`` if the folder is read-only);
+        ``quick``: checked by a few samples (see the module's notes)."""
         with self.lock():
             atomic_write(self.root / name, data)
             entries = self.entries()
-            entries[name] = describe(self.root / name)
+            entries[name] = describe(self.root / name, quick=quick)
             self._write_manifest(entries)
 
     def _write_manifest(self, entries: dict[str, dict[str, Any]]) -> None:
         document = {"format": MANIFEST_FORMAT, "version": 1, "files": entries}
         atomic_write(self.root / MANIFEST_FILE,
                      (json.dumps(document, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+
+
+def _is_quick(entry: dict[str, Any]) -> bool:
+    checksum = entry.get("checksum")
+    return isinstance(checksum, str) and checksum.startswith(QUICK)
 
 
 def _difference(expected: dict[str, Any], found: dict[str, Any]) -> str:

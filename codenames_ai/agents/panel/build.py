@@ -25,9 +25,9 @@ import numpy.typing as npt
 
 from ...pictures import Captions
 from ...vectors import load_model, unconverted
-from ...vectors.manifest import MANIFEST_FILE, CheckedFolder
+from ...vectors.manifest import CheckedFolder
 from ...vectors.model import PICTURE_MEANINGS
-from ...vectors.store import ModelStore
+from ...vectors.store import META_FILE, MODEL_FILE, WORDS_FILE, ModelStore
 from ..space import Calibration, CardKey, LegalClues, calibrate
 from ..vocabulary import cached_clue_vocabulary
 from .minds import DEFAULT_MINDS, Mind, Panel
@@ -154,14 +154,16 @@ def _panel_folder(store: ModelStore, lead: str, minds: tuple[str, ...], size: in
 
 
 def _prepared_folder(store: ModelStore, folder: Path, models: Sequence[str]) -> Path | None:
-    """The panel folder's subfolder for these versions of the models (their manifests'
-    checksums): a model converted again gets a new one."""
+    """The panel folder's subfolder for these versions of the models (the checksums of their
+    own files, not of what is cached beside them): a model converted again gets a new one."""
     listed = []
     for name in models:
-        try:
-            listed.append(store.path(name).joinpath(MANIFEST_FILE).read_text(encoding="utf-8"))
-        except OSError:
+        entries = CheckedFolder(store.path(name)).entries()
+        own = {file: entry.get("checksum") for file, entry in entries.items()
+               if file in (META_FILE, WORDS_FILE) or file.startswith(MODEL_FILE)}
+        if not own:
             return None
+        listed.append(sorted(own.items()))
     digest = hashlib.sha256(json.dumps([PREPARED_FORMAT, list(models), listed]).encode())
     prepared = folder / f"prepared-{digest.hexdigest()[:12]}"
     try:
@@ -187,7 +189,8 @@ def _matrix_file(m: int) -> str:
 def _write_prepared(prepared: Path, panel: Panel) -> None:
     folder = CheckedFolder(prepared)
     for m, matrix in enumerate(panel.matrices):
-        folder.write(_matrix_file(m), _npy(np.ascontiguousarray(matrix, dtype=np.float32)))
+        folder.write(_matrix_file(m), _npy(np.ascontiguousarray(matrix, dtype=np.float32)),
+                     quick=True)
     folder.write(_RARITY, _npy(panel.rarity))
     folder.write(_WORDS, ("\n".join(panel.words) + "\n").encode("utf-8"))
     minds = [{"name": mind.name, "mean": mind.calibration.mean, "std": mind.calibration.std,

@@ -10,7 +10,6 @@ card or a clue word outside the tables needs it.
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -71,14 +70,14 @@ class Mind:
                ) -> FloatArray:
         """Similarity of each card to each row of ``vectors`` in this mind's standard units,
         shape (cards, V); a card this mind cannot read is a row of NaN (it abstains).
-        ``pictures``: the captions of the picture deck in play. One product per card, so a
-        card's numbers are the same whichever board shows it (the deck tables hold them)."""
+        ``pictures``: the captions of the picture deck in play."""
         model = self.model
         out = np.full((len(cards), len(vectors)), np.nan, dtype=np.float32)
-        for i, card in enumerate(cards):
-            if model.reads(card, pictures=pictures):
-                row = model.card_scores([card], vectors, meaning, pictures=pictures)[0]
-                out[i] = (row - self.calibration.mean) / self.calibration.std
+        readable = [i for i, card in enumerate(cards) if model.reads(card, pictures=pictures)]
+        if readable:
+            cosines = model.card_scores([cards[i] for i in readable], vectors, meaning,
+                                        pictures=pictures)
+            out[readable] = (cosines - self.calibration.mean) / self.calibration.std
         return out
 
     def word_vector(self, word: str) -> FloatArray | None:
@@ -193,19 +192,20 @@ class Panel:
         table = self._table_for(keys, meaning)
         if table is not None:
             return table.rows(keys), table.readable(keys)
-        rows = [self._cards.get_or_build((key, meaning),
-                                         functools.partial(self._card_row, key[0], meaning,
-                                                           pictures))
-                for key in keys]
+        cached = [self._cards.get((key, meaning)) for key in keys]
+        missing = [i for i, row in enumerate(cached) if row is None]
+        if missing:  # one product per mind for the board's new cards
+            cards = [keys[i][0] for i in missing]
+            z_new = np.stack([mind.card_z(cards, matrix, meaning, pictures)
+                              for mind, matrix in zip(self.minds, self.matrices, strict=True)],
+                             axis=1)  # (new cards, minds, V)
+            for i, row in zip(missing, z_new, strict=True):
+                row.flags.writeable = False
+                cached[i] = self._cards.put((keys[i], meaning), row)
+        rows = [row for row in cached if row is not None]
         z = np.stack(rows, axis=1) if rows else \
             np.zeros((len(self.minds), 0, len(self.words)), dtype=np.float32)
         return z, np.asarray(~np.isnan(z).all(axis=(0, 2)), dtype=bool)
-
-    def _card_row(self, card: str, meaning: str, pictures: Captions) -> FloatArray:
-        row = np.stack([mind.card_z([card], matrix, meaning, pictures)[0]
-                        for mind, matrix in zip(self.minds, self.matrices, strict=True)])
-        row.flags.writeable = False
-        return row
 
 
 def _unit_rows(model: WordVectors, words: Sequence[str]) -> FloatArray:

@@ -125,4 +125,4 @@ def _keep(folder: CheckedFolder, files: Sequence[str], arrays: Sequence[FloatArr
         for name, array in zip(files, arrays, strict=True):
             buffer = io.BytesIO()
             np.save(buffer, np.ascontiguousarray(array), allow_pickle=False)
-            folder.write(name, buffer.getvalue())
+            folder.write(name, buffer.getvalue(), quick=True)
