@@ -15,6 +15,7 @@ import contextlib
 import functools
 import hashlib
 import io
+import itertools
 import json
 import threading
 from collections.abc import Sequence
@@ -24,12 +25,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ...pictures import Captions
-from ...vectors import load_model, unconverted
+from ...vectors import WordVectors, load_model, unconverted
 from ...vectors.manifest import CheckedFolder
 from ...vectors.model import PICTURE_MEANINGS
 from ...vectors.store import META_FILE, MODEL_FILE, WORDS_FILE, ModelStore
 from ..space import Calibration, CardKey, LegalClues, calibrate
-from ..vocabulary import cached_clue_vocabulary
+from ..vocabulary import cached_clue_vocabulary, clue_vocabulary
 from .minds import DEFAULT_MINDS, Mind, Panel
 from .tables import DeckTable, shipped_decks, table_loader
 
@@ -123,8 +124,7 @@ def _build(minds: tuple[str, ...], size: int, root: str, min_zipf: float | None,
     if words is not None:  # a mind rebuilt since may have lost words
         words = [w for w in words if all(w in m for m in knowers)]
     if not words:
-        pool = cached_clue_vocabulary(lead, root, size=max(2 * size, 50_000))
-        words = [w for w in pool if all(w in m for m in knowers[1:])
+        words = [w for w in _pool(lead, root, size, min_zipf) if all(w in m for m in knowers[1:])
                  and (min_zipf is None or familiar(w, min_zipf))][:size]
         if folder is not None:
             with contextlib.suppress(OSError):  # a read-only cache costs the next run seconds
@@ -136,6 +136,22 @@ def _build(minds: tuple[str, ...], size: int, root: str, min_zipf: float | None,
         built.append(Mind(name, model, calibrate(model, tuple(words),
                                                  model.unit_matrix[rows])))
     return Panel(built, words, folder)
+
+
+def _pool(lead: WordVectors, root: str, size: int, min_zipf: float | None) -> tuple[str, ...]:
+    """The lead mind's clue words to choose the candidates from, most frequent first. With a
+    familiarity floor only the words of English above it are analysed (wordfreq's ranking is
+    by frequency, so none below it could pass): about 20,000 words, not 50,000."""
+    if min_zipf is None:
+        return cached_clue_vocabulary(lead, root, size=max(2 * size, 50_000))
+    import wordfreq
+
+    from ...legality.lexicon import lexicon
+
+    lex = lexicon()
+    ranked = wordfreq.top_n_list("en", max(4 * size, 200_000))
+    common = itertools.takewhile(lambda w: lex.zipf(w) >= min_zipf, ranked)
+    return clue_vocabulary(lead, size=max(2 * size, 50_000), source=common)
 
 
 def _panel_folder(store: ModelStore, lead: str, minds: tuple[str, ...], size: int,
