@@ -53,3 +53,23 @@ def test_levels_benchmark_prints_every_level() -> None:
     rows = [line.split()[0] for line in done.stdout.splitlines()
             if line.split() and line.split()[0] in {"easy", "normal", "hard"}]
     assert rows == ["easy", "normal", "hard"] + ["easy"] * 2 + ["normal"] * 2 + ["hard"] * 2
+
+
+@pytest.mark.slow
+def test_speed_benchmark_prints_every_section() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "benchmarks.speed", "--boards", "3",
+                           "--games", "4", "--repeats", "1", "--rooms-moves", "1"],
+                          capture_output=True, text=True, timeout=900,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.startswith("codenames-ai ") and "commit " in out
+    for section in ("1. clue latency", "2. throughput", "3. concurrent rooms"):
+        assert section in out, out
+    assert out.count("default/v1") == 3 and out.count("held-out/deck") == 2, out
+    rooms = [line.split()[0] for line in out.split("3. concurrent rooms")[1].splitlines()
+             if line.split() and line.split()[0].isdigit()]
+    assert rooms == ["1", "2", "20"] * 2, out  # the latency table, then the server's
