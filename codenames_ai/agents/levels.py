@@ -11,16 +11,22 @@ person's own team are the same at every level. The paces are measured by
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Role
 from ..core.errors import ConfigError
-from .panel import DEFAULT_MINDS
 from .registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, takes_option
+
+if TYPE_CHECKING:
+    # The opposing team at each level; built on first use (PEP 562 ``__getattr__`` below),
+    # since the levels name the panel's minds and importing the panel loads the word-vector
+    # machinery, which the command line's start should not wait for.
+    LEVELS: Mapping[Level, OpposingTeam]
 
 
 class Level(StrEnum):
@@ -65,34 +71,45 @@ _MIND_OPTIONS = frozenset({"model", "minds", "known_by", "risk"})
 def _held_out(mind: str) -> dict[str, Any]:
     """A panel spymaster that judges without ``mind`` (its clue words are still ones every
     mind knows, so its guesser on ``mind`` can read them)."""
+    from .panel import DEFAULT_MINDS
+
     return {"minds": tuple(m for m in DEFAULT_MINDS if m != mind), "known_by": DEFAULT_MINDS}
 
 
-LEVELS: Mapping[Level, OpposingTeam] = MappingProxyType({
-    Level.EASY: OpposingTeam(
-        Level.EASY,
-        "the other team's guesser reads clues through the dictionary alone, a mind its "
-        "spymaster does not consult, and never goes back for an earlier clue's cards: it "
-        "often misreads clues and needs many turns",
-        DEFAULT_SPYMASTER, _held_out("wordnet-3.0"),
-        DEFAULT_GUESSER, {"minds": ("wordnet-3.0",), "leftover_z": float("inf")}),
-    Level.NORMAL: OpposingTeam(
-        Level.NORMAL,
-        "the other team's guesser reads clues through word use alone (GloVe), a mind its "
-        "spymaster does not consult: it sometimes misreads them",
-        DEFAULT_SPYMASTER, _held_out("glove-6b-50d"),
-        DEFAULT_GUESSER, {"minds": ("glove-6b-50d",)}),
-    Level.HARD: OpposingTeam(
-        Level.HARD,
-        "the other team's spymaster and guesser share all three minds: its clues nearly "
-        "always land"),
-})
+@functools.cache
+def _levels() -> Mapping[Level, OpposingTeam]:
+    """The opposing team at each level (``LEVELS``)."""
+    return MappingProxyType({
+        Level.EASY: OpposingTeam(
+            Level.EASY,
+            "the other team's guesser reads clues through the dictionary alone, a mind its "
+            "spymaster does not consult, and never goes back for an earlier clue's cards: it "
+            "often misreads clues and needs many turns",
+            DEFAULT_SPYMASTER, _held_out("wordnet-3.0"),
+            DEFAULT_GUESSER, {"minds": ("wordnet-3.0",), "leftover_z": float("inf")}),
+        Level.NORMAL: OpposingTeam(
+            Level.NORMAL,
+            "the other team's guesser reads clues through word use alone (GloVe), a mind its "
+            "spymaster does not consult: it sometimes misreads them",
+            DEFAULT_SPYMASTER, _held_out("glove-6b-50d"),
+            DEFAULT_GUESSER, {"minds": ("glove-6b-50d",)}),
+        Level.HARD: OpposingTeam(
+            Level.HARD,
+            "the other team's spymaster and guesser share all three minds: its clues nearly "
+            "always land"),
+    })
+
+
+def __getattr__(name: str) -> object:
+    if name == "LEVELS":
+        return _levels()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def opposing_team(level: Level | str) -> OpposingTeam:
     """The opposing team at ``level`` (a ``Level`` or its name)."""
     try:
-        return LEVELS[Level(level)]
+        return _levels()[Level(level)]
     except ValueError:
         raise ConfigError(f"unknown level {level!r}; choose one of: "
                           f"{', '.join(lv.value for lv in Level)}") from None

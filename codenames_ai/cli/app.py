@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .. import __version__
 from ..agents.levels import DEFAULT_LEVEL, Level
 from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, takes_option
 from ..core import (
@@ -35,7 +34,6 @@ from ..core.errors import ConfigError
 from ..decks import default_deck, read_deck
 from ..output import check_target, write_file
 from ..pictures import PictureDeck, load_deck
-from ..render import render_game
 from . import agents as agents_cli
 from . import registry as registry_cli
 from . import tournament as tournament_cli
@@ -142,6 +140,8 @@ def serve(
 
 def _version_callback(value: bool) -> None:
     if value:
+        from .. import __version__
+
         typer.echo(f"codenames-ai {__version__}")
         raise typer.Exit()
 
@@ -231,6 +231,8 @@ def watch(
 ) -> None:
     """Watch AI agents play one game, printed turn by turn (default: the panel spymaster and
     guesser on both teams; the README's agent table lists the other ids)."""
+    from ..render import render_game
+
     check_seed("--seed", seed)
     check_whole("--max-turns", max_turns, 1, MAX_TURNS)
     rules = build_rules(
@@ -461,6 +463,8 @@ def replay(
     = False,
 ) -> None:
     """Check a game record against the rules and show it turn by turn."""
+    from ..render import render_game
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -5,18 +5,20 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 
 from ..core.errors import ConfigError
-from ..harness.report import print_summary, write_plots
-from ..harness.results import read_spec
-from ..harness.run import BACKENDS, make_backend, run_tournament, write_summary
-from ..harness.spec import Mode, TournamentSpec
+from ..harness import BACKENDS
+from ..harness.spec import Mode
 from ..output import check_folder
 from .checks import check_whole
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..harness.spec import TournamentSpec
 
 MAX_WORKERS = 4096  # processes or CPUs; more is a typo
 MAX_BATCH = 100_000  # games per task
@@ -24,6 +26,8 @@ MAX_BATCH = 100_000  # games per task
 
 def _console() -> Console:
     """The terminal's width, or a width that fits the tables when writing to a file/pipe."""
+    from rich.console import Console
+
     return Console() if sys.stdout.isatty() else Console(width=160)
 
 
@@ -34,6 +38,9 @@ def _split(value: str | None) -> list[str] | None:
 def _spec(spec_file: Path | None, out: Path, spymasters: list[str] | None,
           guessers: list[str] | None, options: dict[str, Any]) -> TournamentSpec:
     """The spec from a TOML file, the command line, or the results folder (to continue)."""
+    from ..harness.results import read_spec
+    from ..harness.spec import TournamentSpec
+
     if spec_file is not None:
         overrides = {**options, "spymasters": spymasters, "guessers": guessers}
         return TournamentSpec.from_toml(spec_file, **overrides)
@@ -93,6 +100,9 @@ def tournament(
                                         help="No progress bar or tables.")] = False,
 ) -> None:
     """Run a reproducible self-play tournament; results survive a crash and resume."""
+    from ..harness.report import print_summary
+    from ..harness.run import make_backend, run_tournament
+
     if address is not None and backend != "ray":
         raise ConfigError("--address is for --backend ray")
     # Checked for every backend (the serial one would ignore a nonsense --workers).
@@ -127,6 +137,9 @@ def report(
     = False,
 ) -> None:
     """Print a tournament's summary again and write its plots."""
+    from ..harness.report import print_summary, write_plots
+    from ..harness.run import write_summary
+
     if not folder.is_dir():
         raise ConfigError(f"{folder} is not a folder; give the --out folder of a tournament")
     check_folder(plots or folder / "plots", "--plots")

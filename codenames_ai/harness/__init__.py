@@ -1,25 +1,63 @@
-"""Tournaments: reproducible self-play at scale, on every core or on a Ray cluster."""
+"""Tournaments: reproducible self-play at scale, on every core or on a Ray cluster.
 
-from .backends import Backend, PoolBackend, SerialBackend
-from .report import print_summary, write_plots
-from .results import ResultsFolder, read_results, read_spec
-from .run import make_backend, run_tournament, write_summary
-from .spec import AgentRef, GameTask, Mode, TeamRef, TournamentSpec
-from .summary import (
-    Failure,
-    GameCounts,
-    MatchupFigures,
-    Rating,
-    Summary,
-    TeamFigures,
-    summarize,
-    wilson,
-    without_timing,
-)
+The names below are imported on first use (PEP 562), so that importing one part (the spec's
+``Mode``, say) does not load the backends, the ratings and the tables."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .backends import Backend, PoolBackend, SerialBackend
+    from .report import print_summary, write_plots
+    from .results import ResultsFolder, read_results, read_spec
+    from .run import make_backend, run_tournament, write_summary
+    from .spec import AgentRef, GameTask, Mode, TeamRef, TournamentSpec
+    from .summary import (
+        Failure,
+        GameCounts,
+        MatchupFigures,
+        Rating,
+        Summary,
+        TeamFigures,
+        summarize,
+        wilson,
+        without_timing,
+    )
+
+# Where games run (``make_backend``); here, so the command line can list them without
+# importing the backends.
+BACKENDS = ("pool", "serial", "ray")
+
+# Each public name and the submodule it comes from.
+_SOURCES = {
+    **dict.fromkeys(("Backend", "PoolBackend", "SerialBackend"), "backends"),
+    **dict.fromkeys(("print_summary", "write_plots"), "report"),
+    **dict.fromkeys(("ResultsFolder", "read_results", "read_spec"), "results"),
+    **dict.fromkeys(("make_backend", "run_tournament", "write_summary"), "run"),
+    **dict.fromkeys(("AgentRef", "GameTask", "Mode", "TeamRef", "TournamentSpec"), "spec"),
+    **dict.fromkeys(("Failure", "GameCounts", "MatchupFigures", "Rating", "Summary",
+                     "TeamFigures", "summarize", "wilson", "without_timing"), "summary"),
+}
 
 __all__ = [
-    "AgentRef", "Backend", "Failure", "GameCounts", "GameTask", "MatchupFigures", "Mode",
-    "PoolBackend", "Rating", "ResultsFolder", "SerialBackend", "Summary", "TeamFigures",
+    "BACKENDS", "AgentRef", "Backend", "Failure", "GameCounts", "GameTask", "MatchupFigures",
+    "Mode", "PoolBackend", "Rating", "ResultsFolder", "SerialBackend", "Summary", "TeamFigures",
     "TeamRef", "TournamentSpec", "make_backend", "print_summary", "read_results", "read_spec",
     "run_tournament", "summarize", "wilson", "without_timing", "write_plots", "write_summary",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported from its submodule on first use."""
+    source = _SOURCES.get(name)
+    if source is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{source}"), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

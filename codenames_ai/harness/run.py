@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ..core.errors import ConfigError
 from ..files import atomic_write
+from . import BACKENDS
 from .backends import Backend, PoolBackend, SerialBackend
 from .games import FAILED, check_agents
 from .results import ResultsFolder, read_results_in_order, read_spec
@@ -28,7 +29,6 @@ from .spec import TournamentSpec
 from .summary import Summary, summarize
 
 SUMMARY_FILE = "summary.json"
-BACKENDS = ("pool", "serial", "ray")
 
 
 def make_backend(name: str, *, workers: int | None = None, batch_size: int = 16,
