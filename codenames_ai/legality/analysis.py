@@ -118,6 +118,7 @@ def _deletions(phones: str) -> set[str]:
     return {phones} | {" ".join(seq[:i] + seq[i + 1:]) + " ~" for i in range(len(seq))}
 
 
+@functools.lru_cache(maxsize=300_000)
 def derivation_bases(word: str, lex: Lexicon) -> frozenset[str]:
     """Bases that ``word`` is derived from by one suffix or prefix (runner -> run,
     happily -> happy, breakage -> break, unlock -> lock)."""
@@ -157,6 +158,7 @@ def _sounds_derived(word: str, base: str, lex: Lexicon) -> bool:
                for w in whole for b in first)
 
 
+@functools.lru_cache(maxsize=300_000)
 def family(word: str, lex: Lexicon) -> frozenset[str]:
     """The word, its lemmas, the bases it derives from, and their lemmas."""
     members = {word}
