@@ -62,6 +62,16 @@ class PanelConfig:
     timid_shift: float = 1.0  # stop_z raised by this x the share of clues it stopped short of
 
 
+@dataclass(frozen=True)
+class _BoardWork:
+    """What a spymaster keeps for one board, for every clue of the game: its similarities
+    (minds, cards, V), and the same with abstentions filled in."""
+
+    key: tuple[tuple[str, ...], str]
+    z: FloatArray
+    filled: FloatArray
+
+
 class PanelSpymaster:
     """The default spymaster: clues that a panel of different minds agrees on. ``pictures``
     are the captions of the picture deck it plays with (default: the shipped emoji deck,
@@ -90,6 +100,7 @@ class PanelSpymaster:
         self._rarity32 = self._rarity.astype(np.float32)
         self._rng = np.random.default_rng(0)
         self._reader: PartnerReader | None = None
+        self._board: _BoardWork | None = None
 
     @property
     def last_explanation(self) -> ClueExplanation | None:
@@ -99,6 +110,7 @@ class PanelSpymaster:
         self._rng = np.random.default_rng(seed)
         self.explanations = []
         self._reader = None
+        self._board = None
 
     def prepare_board(self, clue_rules: str, words: tuple[str, ...]) -> None:
         """Do the work its panel shares between agents on a board (the cards' legality, the
@@ -141,9 +153,9 @@ class PanelSpymaster:
         if not legal.any():
             raise ModelError(f"none of the panel's {len(self.panel.words):,} clue words is "
                              "legal on this board; use a larger vocabulary")
-        words = tuple(view.words[i] for i in face_up)
-        z_all = self.panel.board_z(words, self.picture_meaning, self.pictures)  # (M, n, V)
-        z = _fill_abstentions(z_all)
+        work = self._board_work(view.words)  # the same for every clue of the game
+        cards = np.array(face_up, dtype=np.intp)
+        z = work.filled[:, cards, :]  # (M, n, V)
         rows = self._shortlist(z, codes, n_own, legal, view.cards_left(view.team))
         values, numbers, per_mind = self._values(z[:, :, rows], codes, n_own,
                                                  view.cards_left(view.team),
@@ -158,11 +170,19 @@ class PanelSpymaster:
             Alternative(Clue(self.panel.words[int(rows[r])],
                              int(numbers[int(np.argmax(values[r]))])), float(best_per_row[r]))
             for r in runners)
-        explanation = self._explain(words, codes, z_all[:, :, row], row, number,
+        words = tuple(view.words[i] for i in face_up)
+        explanation = self._explain(words, codes, work.z[:, cards, row], row, number,
                                     float(values[best_row, best_col]), alternatives, partner,
                                     per_mind[:, best_row, best_col])
         self.explanations.append(explanation)
         return explanation.clue
+
+    def _board_work(self, words: tuple[str, ...]) -> _BoardWork:
+        key = (words, self.picture_meaning)
+        if self._board is None or self._board.key != key:
+            z = self.panel.board_z(words, self.picture_meaning, self.pictures)
+            self._board = _BoardWork(key, z, _fill_abstentions(z))
+        return self._board
 
     def _shortlist(self, z: FloatArray, codes: npt.NDArray[np.int8], n_own: int,
                    legal: npt.NDArray[np.bool_], own_left: int) -> IntArray:
