@@ -70,6 +70,8 @@ class _BoardWork:
     key: tuple[tuple[str, ...], str]
     z: FloatArray
     filled: FloatArray
+    low: FloatArray  # (cards, V): the least convinced mind
+    high: FloatArray  # (cards, V): the most worried mind
 
 
 class PanelSpymaster:
@@ -155,9 +157,8 @@ class PanelSpymaster:
                              "legal on this board; use a larger vocabulary")
         work = self._board_work(view.words)  # the same for every clue of the game
         cards = np.array(face_up, dtype=np.intp)
-        z = work.filled[:, cards, :]  # (M, n, V)
-        rows = self._shortlist(z, codes, n_own, legal, view.cards_left(view.team))
-        values, numbers, per_mind = self._values(z[:, :, rows], codes, n_own,
+        rows = self._shortlist(work, cards, codes, n_own, legal, view.cards_left(view.team))
+        values, numbers, per_mind = self._values(work.filled[:, :, rows][:, cards], codes, n_own,
                                                  view.cards_left(view.team),
                                                  view.cards_left(view.team.other), partner)
         values -= self._rarity[rows][:, None]
@@ -181,22 +182,23 @@ class PanelSpymaster:
         key = (words, self.picture_meaning)
         if self._board is None or self._board.key != key:
             z = self.panel.board_z(words, self.picture_meaning, self.pictures)
-            self._board = _BoardWork(key, z, _fill_abstentions(z))
+            filled = _fill_abstentions(z)
+            self._board = _BoardWork(key, z, filled, filled.min(axis=0), filled.max(axis=0))
         return self._board
 
-    def _shortlist(self, z: FloatArray, codes: npt.NDArray[np.int8], n_own: int,
-                   legal: npt.NDArray[np.bool_], own_left: int) -> IntArray:
+    def _shortlist(self, work: _BoardWork, cards: IntArray, codes: npt.NDArray[np.int8],
+                   n_own: int, legal: npt.NDArray[np.bool_], own_left: int) -> IntArray:
         """Candidates worth simulating: best by the gap between the k-th target as the
         least convinced mind sees it and the most dangerous other card as the most worried
         mind sees it (the assassin counted one unit closer)."""
         cfg = self.config
-        target = z[:, :n_own, :].min(axis=0)  # (n_own, V): the least convinced mind
-        danger = z[:, n_own:, :].max(axis=0)  # (n_bad, V): the most worried mind
-        if danger.shape[0]:
-            danger = danger + (codes[n_own:] == ASSASSIN)[:, None].astype(np.float32)
-            bad = danger.max(axis=0)
-        else:
-            bad = np.full(z.shape[2], -np.inf, dtype=np.float32)
+        target = work.low[cards[:n_own]]  # (n_own, V)
+        bad = np.full(work.high.shape[1], -np.inf, dtype=np.float32)
+        if len(cards) > n_own:
+            bad = work.high[cards[n_own:]].max(axis=0)
+            assassins = cards[n_own:][codes[n_own:] == ASSASSIN]
+            if assassins.size:
+                np.maximum(bad, (work.high[assassins] + np.float32(1)).max(axis=0), out=bad)
         ks = min(cfg.max_number, n_own, own_left)
         best = _top(target, ks)  # (k, V)
         weights = np.arange(1, ks + 1, dtype=np.float32) ** 0.6
