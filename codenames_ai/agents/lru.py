@@ -47,3 +47,13 @@ class BoundedCache(Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    # A copy sent to another process (Ray's shared spaces) starts empty, with a lock of its
+    # own: neither the entries nor a lock can be pickled usefully.
+    def __getstate__(self) -> dict[str, object]:
+        return {"maxsize": self.maxsize}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        maxsize = state["maxsize"]
+        assert isinstance(maxsize, int)
+        self.__init__(maxsize)  # type: ignore[misc]

@@ -70,6 +70,15 @@ class LegalClues:
         self._blocked: dict[str, DeckLegality] = {}
         self._lock = threading.Lock()
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["_lock"]  # a copy in another process gets a lock of its own
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
                    pictures: Captions | None = None) -> BoolArray:
         """Which candidates are legal clues with these cards face up, under these rules, with

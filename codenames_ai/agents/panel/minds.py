@@ -52,6 +52,15 @@ class Mind:
         self._load = None if isinstance(model, WordVectors) else model
         self._lock = threading.Lock()
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["_lock"]  # a copy in another process gets a lock of its own
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
     @property
     def model(self) -> WordVectors:
         if self._model is None:

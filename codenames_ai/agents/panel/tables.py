@@ -54,6 +54,15 @@ class DeckTable:
         self._readable = np.zeros(0, dtype=bool)
         self._lock = threading.Lock()
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["_lock"]  # a copy in another process gets a lock of its own
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
     def serves(self, meaning: str) -> bool:
         return self.meaning is None or self.meaning == meaning
 
