@@ -6,10 +6,10 @@ choice, so it lives with the agents, not with the word vectors."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..decks import wordlists_dir
-from ..legality.analysis import analyze, family
+from ..legality.analysis import family, intrinsic_problems
 from ..legality.lexicon import lexicon
 from ..vectors.model import WordVectors
 
@@ -35,9 +35,11 @@ def offensive_words() -> frozenset[str]:
 
 def clue_vocabulary(model: WordVectors, *, size: int = DEFAULT_VOCABULARY_SIZE,
                     offensive_filter: bool = True, min_length: int = 3,
-                    source: Iterable[str] | None = None) -> tuple[str, ...]:
+                    source: Iterable[str] | None = None,
+                    wanted: Callable[[str], bool] | None = None) -> tuple[str, ...]:
     """Up to ``size`` clue candidates, most frequent first (wordfreq's English ranking unless
-    ``source`` gives the words to consider)."""
+    ``source`` gives the words to consider). ``wanted``: a further test a word must pass,
+    asked before the word is analysed (the analysis is the slow part)."""
     if size < 1:
         raise ValueError(f"vocabulary size must be positive, got {size}")
     if source is None:
@@ -56,7 +58,9 @@ def clue_vocabulary(model: WordVectors, *, size: int = DEFAULT_VOCABULARY_SIZE,
                 or word in blocked or word not in model):
             continue
         seen.add(word)
-        if any(rule in _EXCLUDED for rule, _ in analyze(word).intrinsic):
+        if wanted is not None and not wanted(word):
+            continue
+        if any(rule in _EXCLUDED for rule, _ in intrinsic_problems(word)):
             continue
         # A word some dictionary lists in lower case: keeps out the names and brands a web
         # corpus is full of (kylie, radiohead), which another mind may not know.

@@ -281,11 +281,18 @@ def _looks_like_proper_name(raw: str, word: str, lex: Lexicon) -> bool:
 
 
 @functools.lru_cache(maxsize=300_000)
+def intrinsic_problems(raw: str) -> tuple[tuple[str, str], ...]:
+    """The rules a clue word as typed breaks by itself, whatever the board (``analyze``'s
+    ``intrinsic``, without working out its relations to other words)."""
+    return _intrinsic(raw.strip(), normalize(raw), lexicon())
+
+
+@functools.lru_cache(maxsize=300_000)
 def analyze(raw: str) -> WordAnalysis:
     """The analysis of a clue word as typed (case matters for acronyms and names)."""
     lex = lexicon()
     word = normalize(raw)
-    intrinsic = _intrinsic(raw.strip(), word, lex)
+    intrinsic = intrinsic_problems(raw)
     if intrinsic and intrinsic[0][0] in {"too-long", "characters", "one-word"}:
         empty: frozenset[str] = frozenset()
         return WordAnalysis(word, intrinsic, frozenset({word}), empty, empty, empty, empty,

@@ -18,7 +18,7 @@ import io
 import itertools
 import json
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -124,8 +124,11 @@ def _build(minds: tuple[str, ...], size: int, root: str, min_zipf: float | None,
     if words is not None:  # a mind rebuilt since may have lost words
         words = [w for w in words if all(w in m for m in knowers)]
     if not words:
-        words = [w for w in _pool(lead, root, size, min_zipf) if all(w in m for m in knowers[1:])
-                 and (min_zipf is None or familiar(w, min_zipf))][:size]
+        def wanted(word: str) -> bool:
+            return all(word in m for m in knowers[1:]) and (min_zipf is None
+                                                            or familiar(word, min_zipf))
+
+        words = [w for w in _pool(lead, root, size, min_zipf, wanted) if wanted(w)][:size]
         if folder is not None:
             with contextlib.suppress(OSError):  # a read-only cache costs the next run seconds
                 CheckedFolder(folder).write(CANDIDATES_FILE,
@@ -138,10 +141,12 @@ def _build(minds: tuple[str, ...], size: int, root: str, min_zipf: float | None,
     return Panel(built, words, folder)
 
 
-def _pool(lead: WordVectors, root: str, size: int, min_zipf: float | None) -> tuple[str, ...]:
+def _pool(lead: WordVectors, root: str, size: int, min_zipf: float | None,
+          wanted: Callable[[str], bool]) -> tuple[str, ...]:
     """The lead mind's clue words to choose the candidates from, most frequent first. With a
-    familiarity floor only the words of English above it are analysed (wordfreq's ranking is
-    by frequency, so none below it could pass): about 20,000 words, not 50,000."""
+    familiarity floor only the words of English above it that are ``wanted`` are analysed
+    (wordfreq's ranking is by frequency, so none below it could pass): about 10,000 words,
+    not 50,000."""
     if min_zipf is None:
         return cached_clue_vocabulary(lead, root, size=max(2 * size, 50_000))
     import wordfreq
@@ -151,7 +156,7 @@ def _pool(lead: WordVectors, root: str, size: int, min_zipf: float | None) -> tu
     lex = lexicon()
     ranked = wordfreq.top_n_list("en", max(4 * size, 200_000))
     common = itertools.takewhile(lambda w: lex.zipf(w) >= min_zipf, ranked)
-    return clue_vocabulary(lead, size=max(2 * size, 50_000), source=common)
+    return clue_vocabulary(lead, size=max(2 * size, 50_000), source=common, wanted=wanted)
 
 
 def _panel_folder(store: ModelStore, lead: str, minds: tuple[str, ...], size: int,
