@@ -225,8 +225,10 @@ def _unit_rows(model: WordVectors, words: Sequence[str]) -> FloatArray:
 
 
 def rarity_of(words: Sequence[str]) -> npt.NDArray[np.float64]:
-    """Zipf units below 5 (about 10 per million words) of each word."""
-    import wordfreq
+    """Zipf units below 5 (about 10 per million words) of each word (wordfreq's English
+    figures, read from the lexicon's table: the same numbers as ``wordfreq.zipf_frequency``
+    for a single word, without tokenizing each)."""
+    from ...legality.lexicon import lexicon
 
-    return np.array([max(0.0, 5.0 - wordfreq.zipf_frequency(w, "en")) for w in words],
-                    dtype=np.float64)
+    lex = lexicon()
+    return np.array([max(0.0, 5.0 - lex.zipf(w)) for w in words], dtype=np.float64)
