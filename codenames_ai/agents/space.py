@@ -98,11 +98,13 @@ class LegalClues:
         return self.filter(clue_rules).legal_mask(visible_words, captions)
 
     def filter(self, clue_rules: str) -> CandidateFilter:
-        """The rule set's analysed vocabulary (loaded once per process)."""
+        """The rule set's analysed vocabulary (made once per process and word list: the
+        panels of the levels share their candidates)."""
         with self._lock:
             candidate_filter = self._filters.get(clue_rules)
             if candidate_filter is None:
-                candidate_filter = self._load_filter(clue_rules)
+                candidate_filter = _SHARED_FILTERS.get_or_build(
+                    (clue_rules, self.words), lambda: self._load_filter(clue_rules))
                 self._filters[clue_rules] = candidate_filter
             return candidate_filter
 
@@ -114,7 +116,8 @@ class LegalClues:
         deck = next((d for d in self.decks if set(keys) <= set(d)), None)
         if deck is None:
             return None
-        stored = self._load_deck_legality(clue_rules, deck)
+        stored = _SHARED_DECK_ROWS.get_or_build(
+            (clue_rules, self.words, deck), lambda: self._load_deck_legality(clue_rules, deck))
         self._blocked[clue_rules] = stored
         return stored
 
@@ -152,6 +155,12 @@ class LegalClues:
         with contextlib.suppress(OSError):  # a read-only cache costs the next run some seconds
             folder.write(name, built.dumps())
         return built
+
+
+# Filters and deck rows already made in this process, by rules and word list (and deck).
+_SHARED_FILTERS: BoundedCache[tuple[str, tuple[str, ...]], CandidateFilter] = BoundedCache(8)
+_SHARED_DECK_ROWS: BoundedCache[tuple[str, tuple[str, ...], tuple[CardKey, ...]],
+                                DeckLegality] = BoundedCache(8)
 
 
 def _digest(deck: Sequence[CardKey]) -> str:

@@ -15,6 +15,7 @@ from codenames_ai.agents.lru import BoundedCache
 from codenames_ai.agents.panel import Mind, Panel, PanelSpymaster, shared_panel
 from codenames_ai.agents.panel import build as panel_build
 from codenames_ai.agents.panel.partner import PartnerReader
+from codenames_ai.agents import space
 from codenames_ai.agents.space import LegalClues
 from codenames_ai.core import Clue, Guess, Team
 from codenames_ai.decks import default_deck
@@ -92,7 +93,8 @@ def test_a_damaged_table_is_made_again(tiny_cache: Path) -> None:
     assert not CheckedFolder(prepared).problem([table.name])
 
 
-def test_stored_legality_rows_answer_as_the_filter_does(tmp_path: Path) -> None:
+def test_stored_legality_rows_answer_as_the_filter_does(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     words = ("cut", "knives", "fruit", "apples", "music", "drummer", "water", "river", "ice",
              "iceberg", "moonlight", "bread")
     deck = tuple((card, ()) for card in DECK)
@@ -105,6 +107,9 @@ def test_stored_legality_rows_answer_as_the_filter_does(tmp_path: Path) -> None:
         if set(board) <= set(DECK):
             assert np.array_equal(writer.legal_mask("classic", board),
                                   reference.legal_mask(board))
+    # A new process: nothing shared in memory, only what the writer kept in the folder.
+    monkeypatch.setattr(space, "_SHARED_FILTERS", BoundedCache(8))
+    monkeypatch.setattr(space, "_SHARED_DECK_ROWS", BoundedCache(8))
     reader = LegalClues(words, tmp_path, [deck])
     for board in boards:
         if set(board) <= set(DECK):

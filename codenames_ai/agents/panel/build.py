@@ -64,11 +64,11 @@ def familiar(word: str, min_zipf: float = MIN_ZIPF) -> bool:
     lex = lexicon()
     if lex.zipf(word) < min_zipf:
         return False
-    offensive = _offensive()
-    if word in offensive or family(word, lex) & offensive:
-        return False
     lemmas = lex.lemmas(word)
-    return any(word in lemmas.get(pos, ()) for pos in _CLUE_POS)
+    if not any(word in lemmas.get(pos, ()) for pos in _CLUE_POS):
+        return False
+    offensive = _offensive()  # last: a word's family is the slow part
+    return not (word in offensive or family(word, lex) & offensive)
 
 
 def shared_panel(minds: Sequence[str] = DEFAULT_MINDS, vocabulary_size: int = PANEL_VOCABULARY,
