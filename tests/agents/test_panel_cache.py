@@ -11,11 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from codenames_ai.agents import space
 from codenames_ai.agents.lru import BoundedCache
 from codenames_ai.agents.panel import Mind, Panel, PanelSpymaster, shared_panel
 from codenames_ai.agents.panel import build as panel_build
 from codenames_ai.agents.panel.partner import PartnerReader
-from codenames_ai.agents import space
 from codenames_ai.agents.space import LegalClues
 from codenames_ai.core import Clue, Guess, Team
 from codenames_ai.decks import default_deck
