@@ -34,7 +34,9 @@ is against a baseline measured in this same run. Figures only: nothing here asse
    sending a person's move that ends the red turn to receiving the answer, which holds the AI's
    resulting moves (the blue spymaster's clue, the blue guesser's touches, and the red AI
    spymaster's next clue for the person; fewer when the game ends). ``--rooms-moves`` such
-   moves per room (a finished game is dealt again, untimed), all rooms starting together. First
+   moves per room (a finished game is dealt again, untimed), all rooms starting together; before
+   each move a person pauses ``--think`` seconds on average (0.5x to 1.5x, from the room's
+   seeded generator; 0 plays without pauses and saturates the server). First
    table: p50 and p95 ms over every room's timed moves, the p50's ratio to 1 room's, the AI
    moves each answer held, the p50 of the person's moves that left the AI nothing to do (a
    touch of a red card: the request, the store's commit and the view, alone), and every room's
@@ -137,15 +139,19 @@ def spymaster_views(deck: Sequence[str], seeds: Sequence[int]) -> list[Spymaster
     return views
 
 
-def clue_seconds(spymaster: Any, views: Sequence[SpymasterView], warm_up: SpymasterView
-                 ) -> list[float]:
+def clue_seconds(spymaster: Any, views: Sequence[SpymasterView], warm_up: SpymasterView,
+                 new_cards: bool = False) -> list[float]:
     """The time of each ``give_clue`` on ``views`` (a new game each, started untimed),
-    after one untimed warm-up clue."""
+    after one untimed warm-up clue; ``new_cards``: the panel forgets the cards it computed
+    before each board, so every board's cards are new to it."""
     spymaster.start_game(WARM_UP_SEED)
     spymaster.give_clue(warm_up)
+    panel = getattr(spymaster, "panel", None)
     times = []
     for seed, view in enumerate(views):
         spymaster.start_game(seed)
+        if new_cards and panel is not None:
+            panel.forget_cards()
         start = time.perf_counter()
         spymaster.give_clue(view)
         times.append(time.perf_counter() - start)
@@ -167,6 +173,10 @@ def clue_latency(boards: int) -> None:
             median, p95 = ms(clue_seconds(spymaster, views, warm_up))
             medians[(agent_id, name)] = median
             print(f"  {agent_id:26} {name:11} {median:10.2f} {p95:8.2f}", flush=True)
+            if name == "held-out" and hasattr(spymaster, "panel"):
+                median, p95 = ms(clue_seconds(spymaster, views, warm_up, new_cards=True))
+                print(f"  {agent_id:26} {'  new cards':11} {median:10.2f} {p95:8.2f}",
+                      flush=True)
     for name in decks:
         ratio = medians[(DEFAULT_SPYMASTER, name)] / medians[(V1_SPYMASTER, name)]
         print(f"  default/v1 on the {name}: {ratio:.2f}x")
@@ -351,11 +361,13 @@ def person_move(room: Room) -> None:
     room.view = answer
 
 
-def play(room: Room, moves: int, start: threading.Barrier, failures: list[BaseException]
-         ) -> None:
+def play(room: Room, moves: int, start: threading.Barrier, failures: list[BaseException],
+         think: float) -> None:
     try:
         start.wait()
         while len(room.ai_answered) < moves:
+            if think:  # a person reads the board before each move (untimed)
+                time.sleep(think * room.rng.uniform(0.5, 1.5))
             person_move(room)
     except BaseException as exc:  # reported by the main thread
         failures.append(exc)
@@ -363,12 +375,12 @@ def play(room: Room, moves: int, start: threading.Barrier, failures: list[BaseEx
         room.page.connection.close()
 
 
-def play_rooms(rooms: list[Room], moves: int) -> float:
+def play_rooms(rooms: list[Room], moves: int, think: float = 0.0) -> float:
     """Play ``rooms`` at once, each from its own thread: the seconds until all are done."""
     began: list[float] = []  # when every room's thread is ready: the clock starts
     start = threading.Barrier(len(rooms), action=lambda: began.append(time.perf_counter()))
     failures: list[BaseException] = []
-    threads = [threading.Thread(target=play, args=(room, moves, start, failures))
+    threads = [threading.Thread(target=play, args=(room, moves, start, failures, think))
                for room in rooms]
     for thread in threads:
         thread.start()
@@ -426,19 +438,21 @@ class Phase:
                 + " ".join(f"{100 * share:6.0f}%" for share in [*shares, 1 - sum(shares)]))
 
 
-def play_phase(port: int, count: int, moves: int, timings: Path, offset: int
+def play_phase(port: int, count: int, moves: int, timings: Path, offset: int, think: float
                ) -> tuple[Phase, int]:
     """``count`` new rooms (made one at a time, untimed here) played at once."""
     rooms = [new_room(port, seed) for seed in range(count)]
     _, offset = server_timings(timings, offset)  # the rooms' making left out
-    seconds = play_rooms(rooms, moves)
+    seconds = play_rooms(rooms, moves, think)
     server, offset = server_timings(timings, offset)
     return Phase(count, rooms, server, seconds), offset
 
 
-def concurrent_rooms(moves: int) -> None:
+def concurrent_rooms(moves: int, think: float) -> None:
+    pace = (f"each person pausing {0.5 * think:.1f}-{1.5 * think:.1f} s before a move"
+            if think else "no pause between moves (the server saturated)")
     print(f"\n3. concurrent rooms: a person's move that hands the AI the turn, answered with "
-          f"the AI's moves; {moves} such moves per room, all rooms at once")
+          f"the AI's moves; {moves} such moves per room, all rooms at once, {pace}")
     with tempfile.TemporaryDirectory() as folder:
         process, port, timings = start_server(Path(folder))
         try:
@@ -447,7 +461,7 @@ def concurrent_rooms(moves: int) -> None:
             _, offset = server_timings(timings, 0)
             phases = []
             for count in ROOM_COUNTS:
-                phase, offset = play_phase(port, count, moves, timings, offset)
+                phase, offset = play_phase(port, count, moves, timings, offset, think)
                 phases.append(phase)
         finally:
             process.terminate()
@@ -478,12 +492,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3, help="tournament runs per pair")
     parser.add_argument("--rooms-moves", type=int, default=20,
                         help="timed person's moves per room (each handing the AI the turn)")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="a person's mean pause before a move, in seconds (0: none, the "
+                             "server saturated)")
     args = parser.parse_args(argv)
     print(header())
     with threadpool_limits(1):
         clue_latency(args.boards)
         throughput(args.games, args.repeats)
-        concurrent_rooms(args.rooms_moves)
+        concurrent_rooms(args.rooms_moves, args.think)
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ def test_speed_benchmark_prints_every_section() -> None:
     import sys
 
     done = subprocess.run([sys.executable, "-m", "benchmarks.speed", "--boards", "3",
-                           "--games", "4", "--repeats", "1", "--rooms-moves", "1"],
+                           "--games", "4", "--repeats", "1", "--rooms-moves", "1", "--think", "0"],
                           capture_output=True, text=True, timeout=900,
                           cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 0, done.stderr
@@ -70,6 +70,7 @@ def test_speed_benchmark_prints_every_section() -> None:
     for section in ("1. clue latency", "2. throughput", "3. concurrent rooms"):
         assert section in out, out
     assert out.count("default/v1") == 3 and out.count("held-out/deck") == 2, out
+    assert out.count("new cards") == 1, out  # the default's held-out boards, cards unseen
     rooms = [line.split()[0] for line in out.split("3. concurrent rooms")[1].splitlines()
              if line.split() and line.split()[0].isdigit()]
     assert rooms == ["1", "2", "20"] * 2, out  # the latency table, then the server's

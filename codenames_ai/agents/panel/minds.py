@@ -191,6 +191,11 @@ class Panel:
             out[m][np.ix_(known, readable)] = z.T
         return out
 
+    def forget_cards(self) -> None:
+        """Drop the similarities kept for cards outside the decks (a benchmark times a board
+        whose cards the panel has not seen)."""
+        self._cards = BoundedCache(self._cards.maxsize)
+
     def _table_for(self, keys: Sequence[CardKey], meaning: str) -> DeckTable | None:
         return next((t for t in self.tables if t.serves(meaning) and t.covers(keys)), None)
 
