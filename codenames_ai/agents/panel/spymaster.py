@@ -333,8 +333,9 @@ def _top(rows: FloatArray, k: int) -> FloatArray:
 
 def _fill_abstentions(z: FloatArray) -> FloatArray:
     """Where a mind cannot read a card, it takes the mean of the minds that can, so it
-    neither vetoes nor favours that card."""
-    if not np.isnan(z).any():
+    neither vetoes nor favours that card. A mind abstains on a card's whole row, so its
+    first column tells."""
+    if not np.isnan(z[:, :, 0]).any():
         return z
     mean = np.nanmean(z, axis=0, keepdims=True)
     return np.where(np.isnan(z), mean, z).astype(np.float32)
