@@ -24,7 +24,7 @@ from ...vectors import WordVectors
 from ...vectors.model import DEFAULT_PICTURE_MEANING
 from ..lru import BoundedCache
 from ..space import Calibration, CardKey, LegalClues
-from .tables import DeckTable
+from .tables import DeckTable, fill_abstentions
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -147,13 +147,39 @@ class Panel:
         shape (minds, cards, V), NaN where a mind cannot read a card."""
         keys = [(card, pictures.get(card, ())) for card in cards]
         z, readable = self._rows(keys, meaning, pictures)
+        self._check_readable(cards, readable)
+        z.flags.writeable = False
+        return z
+
+    def board_bounds(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING,
+                     pictures: Captions = NO_PICTURES) -> tuple[FloatArray, FloatArray]:
+        """For every card and candidate, the similarity as the least convinced and as the
+        most worried mind sees it (a mind that cannot read the card takes the mean of those
+        that can): two arrays of shape (cards, V). A deck's table keeps them."""
+        keys = [(card, pictures.get(card, ())) for card in cards]
+        table = self._table_for(keys, meaning)
+        if table is not None:
+            self._check_readable(cards, table.readable(keys))
+            return table.bounds(keys)
+        z = fill_abstentions(self.board_z(cards, meaning, pictures))
+        return z.min(axis=0), z.max(axis=0)
+
+    def board_block(self, cards: tuple[str, ...], candidates: npt.NDArray[np.intp],
+                    meaning: str = DEFAULT_PICTURE_MEANING, pictures: Captions = NO_PICTURES
+                    ) -> FloatArray:
+        """``board_z`` of some candidates only: shape (minds, cards, candidates)."""
+        keys = [(card, pictures.get(card, ())) for card in cards]
+        table = self._table_for(keys, meaning)
+        if table is not None:
+            return table.block(keys, candidates)
+        return self.board_z(cards, meaning, pictures)[:, :, candidates]
+
+    def _check_readable(self, cards: Sequence[str], readable: npt.NDArray[np.bool_]) -> None:
         if not readable.all():
-            missing = ", ".join(repr(cards[i]) for i in np.flatnonzero(~readable))
+            missing = ", ".join(repr(cards[int(i)]) for i in np.flatnonzero(~readable))
             raise ModelError(f"no mind of the panel ({', '.join(self.names)}) can read "
                              f"the card {missing}; replace it in your deck with a common "
                              "English word")
-        z.flags.writeable = False
-        return z
 
     def clue_z(self, word: str, cards: Sequence[str], meaning: str = DEFAULT_PICTURE_MEANING,
                pictures: Captions = NO_PICTURES) -> FloatArray:

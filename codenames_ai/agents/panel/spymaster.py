@@ -26,6 +26,7 @@ from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN, _code
 from .build import MIN_ZIPF, PANEL_VOCABULARY, shared_panel
 from .minds import DEFAULT_MINDS, Panel
 from .partner import PartnerModel, PartnerReader
+from .tables import fill_abstentions
 
 FloatArray = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.intp]
@@ -64,14 +65,13 @@ class PanelConfig:
 
 @dataclass(frozen=True)
 class _BoardWork:
-    """What a spymaster keeps for one board, for every clue of the game: its similarities
-    (minds, cards, V), and the same with abstentions filled in."""
+    """What a spymaster keeps for one board, for every clue of the game: each card's
+    similarity to every candidate as the least convinced and as the most worried mind sees
+    it, (cards, V) each."""
 
     key: tuple[tuple[str, ...], str]
-    z: FloatArray
-    filled: FloatArray
-    low: FloatArray  # (cards, V): the least convinced mind
-    high: FloatArray  # (cards, V): the most worried mind
+    low: FloatArray
+    high: FloatArray
 
 
 class PanelSpymaster:
@@ -158,7 +158,10 @@ class PanelSpymaster:
         work = self._board_work(view.words)  # the same for every clue of the game
         cards = np.array(face_up, dtype=np.intp)
         rows = self._shortlist(work, cards, codes, n_own, legal, view.cards_left(view.team))
-        values, numbers, per_mind = self._values(work.filled[:, :, rows][:, cards], codes, n_own,
+        words = tuple(view.words[i] for i in face_up)
+        block = fill_abstentions(self.panel.board_block(words, rows, self.picture_meaning,
+                                                        self.pictures))
+        values, numbers, per_mind = self._values(block, codes, n_own,
                                                  view.cards_left(view.team),
                                                  view.cards_left(view.team.other), partner)
         values -= self._rarity[rows][:, None]
@@ -171,8 +174,9 @@ class PanelSpymaster:
             Alternative(Clue(self.panel.words[int(rows[r])],
                              int(numbers[int(np.argmax(values[r]))])), float(best_per_row[r]))
             for r in runners)
-        words = tuple(view.words[i] for i in face_up)
-        explanation = self._explain(words, codes, work.z[:, cards, row], row, number,
+        chosen = self.panel.board_block(words, np.array([row]), self.picture_meaning,
+                                        self.pictures)[:, :, 0]
+        explanation = self._explain(words, codes, chosen, row, number,
                                     float(values[best_row, best_col]), alternatives, partner,
                                     per_mind[:, best_row, best_col])
         self.explanations.append(explanation)
@@ -181,9 +185,8 @@ class PanelSpymaster:
     def _board_work(self, words: tuple[str, ...]) -> _BoardWork:
         key = (words, self.picture_meaning)
         if self._board is None or self._board.key != key:
-            z = self.panel.board_z(words, self.picture_meaning, self.pictures)
-            filled = _fill_abstentions(z)
-            self._board = _BoardWork(key, z, filled, filled.min(axis=0), filled.max(axis=0))
+            low, high = self.panel.board_bounds(words, self.picture_meaning, self.pictures)
+            self._board = _BoardWork(key, low, high)
         return self._board
 
     def _shortlist(self, work: _BoardWork, cards: IntArray, codes: npt.NDArray[np.int8],
@@ -329,16 +332,6 @@ def _top(rows: FloatArray, k: int) -> FloatArray:
             carry = np.minimum(level, carry)
             level[...] = higher
     return top
-
-
-def _fill_abstentions(z: FloatArray) -> FloatArray:
-    """Where a mind cannot read a card, it takes the mean of the minds that can, so it
-    neither vetoes nor favours that card. A mind abstains on a card's whole row, so its
-    first column tells."""
-    if not np.isnan(z[:, :, 0]).any():
-        return z
-    mean = np.nanmean(z, axis=0, keepdims=True)
-    return np.where(np.isnan(z), mean, z).astype(np.float32)
 
 
 def _join(items: Sequence[str]) -> str:

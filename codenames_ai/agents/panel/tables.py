@@ -22,7 +22,22 @@ from ...vectors.manifest import CheckedFolder
 from ..space import CardKey
 
 FloatArray = npt.NDArray[np.float32]
-TABLE_FORMAT = 1
+TABLE_FORMAT = 2  # 2: each card's least convinced and most worried mind
+
+
+def fill_abstentions(z: FloatArray) -> FloatArray:
+    """Where a mind cannot read a card (shape (minds, cards, ...)), it takes the mean of the
+    minds that can, so it neither vetoes nor favours that card. A mind abstains on a card's
+    whole row, so its first column tells."""
+    if not np.isnan(z[:, :, :1]).any():
+        return z
+    unread = np.isnan(z)
+    count = (~unread).sum(axis=0, keepdims=True)
+    total = np.where(unread, np.float32(0), z).sum(axis=0, keepdims=True)
+    # The mean of the minds that read the card (NaN where none does: such a card is refused).
+    mean = np.divide(total, count, out=np.full(total.shape, np.nan, dtype=np.float32),
+                     where=count > 0)
+    return np.where(unread, mean, z).astype(np.float32)
 
 
 def shipped_decks(pictures: Captions | None = None) -> tuple[tuple[CardKey, ...], ...]:
@@ -40,9 +55,11 @@ def deck_digest(deck: Sequence[CardKey], meaning: str) -> str:
 
 class DeckTable:
     """One deck's rows in every mind: ``z[m]`` has shape (deck cards, candidates), a row of
-    NaN where that mind cannot read the card. ``load`` makes or reads the arrays the first
-    time a board of this deck is seen. A deck of word cards serves every picture meaning
-    (``meaning`` None); a picture deck's table serves one."""
+    NaN where that mind cannot read the card; then two more arrays of that shape, each
+    card's similarity as the least convinced and as the most worried mind sees it
+    (``Panel.board_bounds``). ``load`` makes or reads the arrays the first time a board of
+    this deck is seen. A deck of word cards serves every picture meaning (``meaning`` None);
+    a picture deck's table serves one."""
 
     def __init__(self, deck: Sequence[CardKey], meaning: str | None,
                  load: Callable[[], list[FloatArray]]) -> None:
@@ -71,15 +88,20 @@ class DeckTable:
         return all(key in rows for key in keys)
 
     @property
-    def z(self) -> list[FloatArray]:
+    def arrays(self) -> list[FloatArray]:
+        """The minds' arrays, then the least convinced and the most worried mind's."""
         if self._z is None:
             with self._lock:
                 if self._z is None:
-                    z = self._load()
-                    unread = np.stack([np.isnan(a[:, 0]) for a in z]).all(axis=0)
+                    arrays = self._load()
+                    unread = np.stack([np.isnan(a[:, 0]) for a in arrays[:-2]]).all(axis=0)
                     self._readable = np.asarray(~unread, dtype=bool)
-                    self._z = z
+                    self._z = arrays
         return self._z
+
+    @property
+    def z(self) -> list[FloatArray]:
+        return self.arrays[:-2]
 
     def _index(self, keys: Sequence[CardKey]) -> npt.NDArray[np.intp]:
         return np.fromiter((self._rows[key] for key in keys), dtype=np.intp, count=len(keys))
@@ -99,6 +121,17 @@ class DeckTable:
         return np.stack([table[index, candidate] for table in self.z]).astype(np.float32,
                                                                                 copy=False)
 
+    def bounds(self, keys: Sequence[CardKey]) -> tuple[FloatArray, FloatArray]:
+        """The least convinced and the most worried mind's rows, (cards, candidates) each."""
+        index = self._index(keys)
+        low, high = self.arrays[-2:]
+        return np.take(low, index, axis=0), np.take(high, index, axis=0)
+
+    def block(self, keys: Sequence[CardKey], candidates: npt.NDArray[np.intp]) -> FloatArray:
+        """Some candidates' similarity to these cards, shape (minds, cards, candidates)."""
+        index = np.ix_(self._index(keys), candidates)
+        return np.stack([table[index] for table in self.z])
+
     def readable(self, keys: Sequence[CardKey]) -> npt.NDArray[np.bool_]:
         """Whether some mind reads each card."""
         self.z  # noqa: B018 (loads the table and its readable cards)
@@ -110,7 +143,8 @@ def table_loader(folder: Path | None, minds: int, deck: Sequence[CardKey], meani
     """What reads the deck's table from ``folder`` when an earlier run kept it and it passes
     its check, else builds it (``build(m)``: mind ``m``'s rows) and keeps it there."""
     digest = deck_digest(deck, meaning or "any")
-    files = [f"table-{digest}-{m}.npy" for m in range(minds)]
+    files = [f"table-{digest}-{m}.npy" for m in range(minds)] + \
+        [f"table-{digest}-low.npy", f"table-{digest}-high.npy"]
 
     def load() -> list[FloatArray]:
         checked = CheckedFolder(folder) if folder is not None else None
@@ -119,10 +153,12 @@ def table_loader(folder: Path | None, minds: int, deck: Sequence[CardKey], meani
                 z = [np.load(checked.root / name, mmap_mode="r") for name in files]
             except (OSError, ValueError):
                 z = []
-            if len(z) == minds and all(a.shape[0] == len(deck) and a.dtype == np.float32
-                                        for a in z):
+            if len(z) == len(files) and all(a.shape == z[0].shape and a.shape[0] == len(deck)
+                                             and a.dtype == np.float32 for a in z):
                 return z
         z = [build(m) for m in range(minds)]
+        filled = fill_abstentions(np.stack(z))
+        z += [filled.min(axis=0), filled.max(axis=0)]
         if checked is not None:
             _keep(checked, files, z)
         return z
