@@ -150,7 +150,8 @@ def table_loader(folder: Path | None, minds: int, deck: Sequence[CardKey], meani
         checked = CheckedFolder(folder) if folder is not None else None
         if checked is not None and not checked.problem(files):
             try:
-                z = [np.load(checked.root / name, mmap_mode="r") for name in files]
+                # Memory-mapped, used as plain arrays (indexing a memmap wraps every result).
+                z = [np.asarray(np.load(checked.root / name, mmap_mode="r")) for name in files]
             except (OSError, ValueError):
                 z = []
             if len(z) == len(files) and all(a.shape == z[0].shape and a.shape[0] == len(deck)
