@@ -19,7 +19,8 @@ from ..core.clues import normalize_word
 from ..core.errors import ModelError
 from ..decks import default_deck
 from ..legality import CandidateFilter
-from ..legality.filter import DeckLegality, filter_signature
+from ..legality.deckrows import DeckLegality, remember
+from ..legality.filter import filter_signature
 from ..pictures import NO_PICTURES, Captions, shipped_captions
 from ..vectors import ModelStore, WordVectors, load_model
 from ..vectors.manifest import CheckedFolder
@@ -119,6 +120,7 @@ class LegalClues:
         stored = _SHARED_DECK_ROWS.get_or_build(
             (clue_rules, self.words, deck), lambda: self._load_deck_legality(clue_rules, deck))
         self._blocked[clue_rules] = stored
+        remember(clue_rules, self.words, stored)  # the rules core's validator reads them too
         return stored
 
     def _load_deck_legality(self, clue_rules: str, deck: tuple[CardKey, ...]) -> DeckLegality:

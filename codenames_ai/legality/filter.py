@@ -9,9 +9,7 @@ dictionary lookups per card, not a pass over the vocabulary.
 from __future__ import annotations
 
 import hashlib
-import io
 import pickle
-import zipfile
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -163,60 +161,6 @@ def filter_signature(rules: ClueRules | str, vocabulary: Sequence[str]) -> str:
     wanted = clue_rules(rules) if isinstance(rules, str) else rules
     text = repr((FILTER_FORMAT, __version__, _signature(wanted), tuple(vocabulary)))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-class DeckLegality:
-    """A filter's answers for the cards of one deck, kept on disk: the candidates legal on an
-    empty board, and which candidates each card blocks while it is visible. A board of these
-    cards needs no language data."""
-
-    def __init__(self, deck: Sequence[tuple[str, tuple[str, ...]]],
-                 intrinsic_ok: npt.NDArray[np.bool_],
-                 blocked: Sequence[npt.NDArray[np.intp]]) -> None:
-        self.deck = tuple(deck)
-        self.intrinsic_ok = intrinsic_ok
-        self.blocked = tuple(blocked)
-        self._rows = {key: i for i, key in enumerate(self.deck)}
-
-    def covers(self, keys: Iterable[tuple[str, tuple[str, ...]]]) -> bool:
-        return all(key in self._rows for key in keys)
-
-    def legal_mask(self, keys: Iterable[tuple[str, tuple[str, ...]]]
-                   ) -> npt.NDArray[np.bool_]:
-        """As ``CandidateFilter.legal_mask`` for these (card, tags) visible."""
-        mask = self.intrinsic_ok.copy()
-        for key in keys:
-            mask[self.blocked[self._rows[key]]] = False
-        mask.flags.writeable = False
-        return mask
-
-    def dumps(self, signature: str) -> bytes:
-        sizes = np.array([len(b) for b in self.blocked], dtype=np.int64)
-        flat = (np.concatenate(self.blocked) if self.blocked else np.zeros(0)).astype(np.int64)
-        buffer = io.BytesIO()
-        np.savez(buffer, signature=np.array(signature), intrinsic_ok=self.intrinsic_ok,
-                 sizes=sizes, blocked=flat)
-        return buffer.getvalue()
-
-    @classmethod
-    def loads(cls, data: bytes, signature: str, deck: Sequence[tuple[str, tuple[str, ...]]]
-              ) -> DeckLegality | None:
-        """The stored answers, or ``None`` when they were made for other rules, another
-        vocabulary or toolkit version, or cannot be read (then build them again)."""
-        try:
-            with np.load(io.BytesIO(data), allow_pickle=False) as stored:
-                if str(stored["signature"]) != signature:
-                    return None
-                ok = np.asarray(stored["intrinsic_ok"], dtype=bool)
-                sizes = np.asarray(stored["sizes"], dtype=np.int64)
-                flat = np.asarray(stored["blocked"], dtype=np.intp)
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-            return None
-        if len(sizes) != len(deck) or sizes.sum() != len(flat) or \
-                (len(flat) and (flat.min() < 0 or flat.max() >= len(ok))):
-            return None
-        ok.flags.writeable = False
-        return cls(deck, ok, np.split(flat, np.cumsum(sizes)[:-1]) if len(deck) else [])
 
 
 def _signature(rules: ClueRules) -> tuple[object, ...]:

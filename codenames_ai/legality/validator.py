@@ -7,6 +7,7 @@ import functools
 from ..core.clues import ClueContext, ClueViolation
 from ..pictures import Captions, shipped_captions
 from .analysis import WordAnalysis, analyze, analyze_card
+from .deckrows import known_legal
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
 
 
@@ -54,6 +55,9 @@ class LegalityValidator:
 
     def check_against(self, word: str, visible_words: tuple[str, ...] | list[str]
                       ) -> ClueViolation | None:
+        if known_legal(self.name, word, [(card, self.pictures.get(card, ()))
+                                         for card in visible_words]):
+            return None  # an AI's candidate on a deck board, answered by the deck's rows
         clue = analyze(word)
         for rule, reason in clue.intrinsic:
             if rule in self._intrinsic:

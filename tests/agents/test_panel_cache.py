@@ -20,6 +20,9 @@ from codenames_ai.agents.space import LegalClues
 from codenames_ai.core import Clue, Guess, Team
 from codenames_ai.decks import default_deck
 from codenames_ai.legality import CandidateFilter
+from codenames_ai.legality.deckrows import known_legal
+from codenames_ai.legality.rules import clue_rules
+from codenames_ai.legality.validator import LegalityValidator
 from codenames_ai.vectors.manifest import CheckedFolder
 
 from .test_panel import CARDS, panel, spymaster, state
@@ -217,3 +220,19 @@ def test_a_quick_checked_file_is_found_cut_or_overwritten(tmp_path: Path) -> Non
     (tmp_path / "table.bin").write_bytes(b"\xff" * 4 + data[4:])  # the first block is sampled
     assert "checksum" in folder.problem(["table.bin"])
     assert folder.read("table.bin") is None
+
+
+def test_the_rules_core_reads_an_ai_clue_from_the_deck_rows(tmp_path: Path) -> None:
+    words = ("cut", "knives", "fruit", "apples", "music", "drummer", "water", "moonlight")
+    deck = tuple((card, ()) for card in DECK)
+    board = ("knife", "apple", "drum", "moon", "river")
+    keys = [(card, ()) for card in board]
+    mask = LegalClues(words, tmp_path, [deck]).legal_mask("classic", board)  # rows remembered
+    assert not mask.all() and mask.any()
+    validator = LegalityValidator(clue_rules("classic"))
+    for word, legal in zip(words, mask, strict=True):
+        assert known_legal("classic", word, keys) is bool(legal)
+        assert (validator.check_against(word, board) is None) is bool(legal)
+    assert not known_legal("classic", "saxophone", keys)  # not a candidate: analysed
+    assert not known_legal("classic", "cut", [*keys, ("zebra crossing", ())])  # off the deck
+    assert not known_legal("strict", "cut", keys)  # rows of another rule set
