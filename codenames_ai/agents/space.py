@@ -126,8 +126,7 @@ class LegalClues:
     def _load_deck_legality(self, clue_rules: str, deck: tuple[CardKey, ...]) -> DeckLegality:
         safe = clue_rules.replace(":", "_").replace("+", "-")
         name = f"blocked-{safe}-{len(self.words)}-{_digest(deck)}.npz"
-        folder = CheckedFolder(self.cache_folder) if self.cache_folder is not None and \
-            self.cache_folder.is_dir() else None
+        folder = self._folder()
         data = folder.read(name) if folder is not None else None
         signature = filter_signature(clue_rules, self.words)
         loaded = DeckLegality.loads(data, signature, deck) if data else None
@@ -141,13 +140,24 @@ class LegalClues:
                 folder.write(name, built.dumps(signature))
         return built
 
+    def _folder(self) -> CheckedFolder | None:
+        """The cache folder, made when first needed (None when there is none or it cannot
+        be made: then nothing is kept between runs)."""
+        if self.cache_folder is None:
+            return None
+        try:
+            self.cache_folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return None
+        return CheckedFolder(self.cache_folder)
+
     def _load_filter(self, clue_rules: str) -> CandidateFilter:
         """The legality filter of the vocabulary, from the cache folder when an earlier run
         saved it (analysing 25,000 words takes seconds)."""
-        if self.cache_folder is None or not self.cache_folder.is_dir():
+        folder = self._folder()
+        if folder is None:
             return CandidateFilter(self.words, clue_rules)
         safe = clue_rules.replace(":", "_").replace("+", "-")
-        folder = CheckedFolder(self.cache_folder)
         name = f"legality-{safe}-{len(self.words)}.pickle"
         data = folder.read(name)  # checked against the manifest before it is unpickled
         loaded = CandidateFilter.loads(data, self.words, clue_rules) if data else None

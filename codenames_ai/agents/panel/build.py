@@ -138,7 +138,7 @@ def _build(minds: tuple[str, ...], size: int, root: str, min_zipf: float | None,
         rows = np.array([model.index(w) for w in words], dtype=np.intp)
         built.append(Mind(name, model, calibrate(model, tuple(words),
                                                  model.unit_matrix[rows])))
-    return Panel(built, words, folder)
+    return Panel(built, words, _legality_folder(root, words))
 
 
 def _pool(lead: WordVectors, root: str, size: int, min_zipf: float | None,
@@ -194,6 +194,14 @@ def _prepared_folder(store: ModelStore, folder: Path, models: Sequence[str]) -> 
     return prepared
 
 
+def _legality_folder(root: str, words: Sequence[str]) -> Path:
+    """Where the legality of a list of candidates is kept (made when first needed): one
+    folder per list, shared by the panels that have it (the levels' panels have the same
+    candidates)."""
+    digest = hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()[:12]
+    return ModelStore(root).root / "legality" / digest
+
+
 def _read_candidates(folder: Path | None) -> list[str] | None:
     """The candidates an earlier run kept, if their file passes its check."""
     data = CheckedFolder(folder).read(CANDIDATES_FILE) if folder is not None else None
@@ -243,9 +251,9 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
         return None
     loaded = [Mind(name, functools.partial(load_model, name, cache_dir=root), calibration)
               for name, calibration in zip(minds, calibrations, strict=True)]
-    panel_folder = prepared.parent
-    panel = Panel(loaded, words, panel_folder, matrices=matrices,
-                  legality=LegalClues(tuple(words), panel_folder, shipped_decks()),
+    legality = _legality_folder(root, words)
+    panel = Panel(loaded, words, legality, matrices=matrices,
+                  legality=LegalClues(tuple(words), legality, shipped_decks()),
                   rarity=rarity)
     panel.tables = _deck_tables(panel, prepared)
     return panel
