@@ -17,7 +17,7 @@ CORE = Path(codenames_ai.core.__file__).parent
 
 # Modules at the top of the package that serve every layer.
 SHARED = {"__init__", "files", "output", "environment", "extras", "decks", "pictures",
-          "render"}
+          "render", "lazy"}
 # What each part may import from codenames_ai (besides itself).
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
@@ -25,6 +25,7 @@ ALLOWED: dict[str, set[str]] = {
     "files": set(),
     "output": {"core", "files"},
     "environment": set(),
+    "lazy": set(),
     "extras": {"core"},
     "decks": {"core", "pictures"},
     "pictures": {"core", "decks"},

@@ -7,8 +7,9 @@ the command line, does not load every agent and its word-vector machinery."""
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from ..lazy import lazy_exports
 
 if TYPE_CHECKING:
     from .baselines import (
@@ -51,15 +52,4 @@ __all__ = ["REGISTRY", "AgentSpec", "EVConfig", "EVSpymaster", "EmbeddingGuesser
            "load_entry_point", "make_agent", "register", "registered"]
 
 
-def __getattr__(name: str) -> object:
-    """A public name, imported from its submodule on first use."""
-    source = _SOURCES.get(name)
-    if source is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{source}"), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(__name__, _SOURCES, __all__)

@@ -13,6 +13,22 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
+class OwnLock:
+    """A mixin for classes that keep a ``_lock``: a pickled copy (sent to another process)
+    gets a lock of its own, as a lock cannot be pickled."""
+
+    _lock: threading.Lock
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["_lock"]  # a copy in another process gets a lock of its own
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
+
 class BoundedCache(Generic[K, V]):
     """At most ``maxsize`` values, the least recently used dropped first."""
 

@@ -25,7 +25,7 @@ from ..pictures import NO_PICTURES, Captions, shipped_captions
 from ..vectors import ModelStore, WordVectors, load_model
 from ..vectors.manifest import CheckedFolder
 from ..vectors.model import DEFAULT_PICTURE_MEANING
-from .lru import BoundedCache
+from .lru import BoundedCache, OwnLock
 from .vocabulary import cached_clue_vocabulary
 
 FloatArray = npt.NDArray[np.float32]
@@ -53,7 +53,7 @@ class Calibration:
         return float(np.interp(q, levels, self.quantiles))
 
 
-class LegalClues:
+class LegalClues(OwnLock):
     """Which of a fixed list of candidate clues are legal on a board, per clue-rule set.
 
     Each rule set's analysed vocabulary is kept in ``cache_folder`` between runs. So are the
@@ -69,15 +69,6 @@ class LegalClues:
         self._normal = {normalize_word(w): i for i, w in enumerate(words)}
         self._filters: dict[str, CandidateFilter] = {}
         self._blocked: dict[str, DeckLegality] = {}
-        self._lock = threading.Lock()
-
-    def __getstate__(self) -> dict[str, object]:
-        state = dict(self.__dict__)
-        del state["_lock"]  # a copy in another process gets a lock of its own
-        return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
         self._lock = threading.Lock()
 
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],

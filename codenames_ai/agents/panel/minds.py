@@ -22,7 +22,7 @@ from ...core.errors import ModelError
 from ...pictures import NO_PICTURES, Captions
 from ...vectors import WordVectors
 from ...vectors.model import DEFAULT_PICTURE_MEANING
-from ..lru import BoundedCache
+from ..lru import BoundedCache, OwnLock
 from ..space import Calibration, CardKey, LegalClues
 from .tables import DeckTable, fill_abstentions
 
@@ -40,7 +40,7 @@ MIND_LABELS = {
 CARD_CACHE = 1024
 
 
-class Mind:
+class Mind(OwnLock):
     """One model of the panel: its vectors and how similar unrelated words look in it.
     ``model`` may be a loader, called the first time the vectors are needed."""
 
@@ -50,15 +50,6 @@ class Mind:
         self.calibration = calibration
         self._model = model if isinstance(model, WordVectors) else None
         self._load = None if isinstance(model, WordVectors) else model
-        self._lock = threading.Lock()
-
-    def __getstate__(self) -> dict[str, object]:
-        state = dict(self.__dict__)
-        del state["_lock"]  # a copy in another process gets a lock of its own
-        return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
         self._lock = threading.Lock()
 
     @property

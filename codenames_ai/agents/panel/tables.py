@@ -19,6 +19,7 @@ import numpy.typing as npt
 from ...decks import default_deck
 from ...pictures import Captions, shipped_captions
 from ...vectors.manifest import CheckedFolder
+from ..lru import OwnLock
 from ..space import CardKey
 
 FloatArray = npt.NDArray[np.float32]
@@ -53,7 +54,7 @@ def deck_digest(deck: Sequence[CardKey], meaning: str) -> str:
     return hashlib.sha256(f"{TABLE_FORMAT}\n{meaning}\n{text}".encode()).hexdigest()[:12]
 
 
-class DeckTable:
+class DeckTable(OwnLock):
     """One deck's rows in every mind: ``z[m]`` has shape (deck cards, candidates), a row of
     NaN where that mind cannot read the card; then two more arrays of that shape, each
     card's similarity as the least convinced and as the most worried mind sees it
@@ -69,15 +70,6 @@ class DeckTable:
         self._load = load
         self._z: list[FloatArray] | None = None
         self._readable = np.zeros(0, dtype=bool)
-        self._lock = threading.Lock()
-
-    def __getstate__(self) -> dict[str, object]:
-        state = dict(self.__dict__)
-        del state["_lock"]  # a copy in another process gets a lock of its own
-        return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
         self._lock = threading.Lock()
 
     def serves(self, meaning: str) -> bool:
