@@ -72,12 +72,16 @@ class Mind(OwnLock):
         shape (cards, V); a card this mind cannot read is a row of NaN (it abstains).
         ``pictures``: the captions of the picture deck in play."""
         model = self.model
-        out = np.full((len(cards), len(vectors)), np.nan, dtype=np.float32)
         readable = [i for i, card in enumerate(cards) if model.reads(card, pictures=pictures)]
-        if readable:
-            cosines = model.card_scores([cards[i] for i in readable], vectors, meaning,
-                                        pictures=pictures)
-            out[readable] = (cosines - self.calibration.mean) / self.calibration.std
+        if not readable:
+            return np.full((len(cards), len(vectors)), np.nan, dtype=np.float32)
+        z = model.card_scores([cards[i] for i in readable], vectors, meaning, pictures=pictures)
+        z -= np.float32(self.calibration.mean)  # in place: a board's rows are large
+        z /= np.float32(self.calibration.std)
+        if len(readable) == len(cards):
+            return z
+        out = np.full((len(cards), len(vectors)), np.nan, dtype=np.float32)
+        out[readable] = z
         return out
 
     def word_vector(self, word: str) -> FloatArray | None:
@@ -225,18 +229,23 @@ class Panel:
             return table.rows(keys), table.readable(keys)
         cached = [self._cards.get((key, meaning)) for key in keys]
         missing = [i for i, row in enumerate(cached) if row is None]
+        z: FloatArray | None = None
         if missing:  # one product per mind for the board's new cards
             cards = [keys[i][0] for i in missing]
-            z_new = np.stack([mind.card_z(cards, matrix, meaning, pictures)
-                              for mind, matrix in zip(self.minds, self.matrices, strict=True)],
-                             axis=1)  # (new cards, minds, V)
-            for i, row in zip(missing, z_new, strict=True):
+            fresh = np.stack([mind.card_z(cards, matrix, meaning, pictures)
+                              for mind, matrix in zip(self.minds, self.matrices, strict=True)])
+            for j, i in enumerate(missing):
+                row = np.ascontiguousarray(fresh[:, j, :])  # (minds, V), on its own
                 row.flags.writeable = False
                 cached[i] = self._cards.put((keys[i], meaning), row)
-        rows = [row for row in cached if row is not None]
-        z = np.stack(rows, axis=1) if rows else \
-            np.zeros((len(self.minds), 0, len(self.words)), dtype=np.float32)
-        return z, np.asarray(~np.isnan(z).all(axis=(0, 2)), dtype=bool)
+            if len(missing) == len(keys):  # a board of new cards: its rows as computed
+                z = fresh
+        if z is None:
+            rows = [row for row in cached if row is not None]
+            z = np.stack(rows, axis=1) if rows else \
+                np.zeros((len(self.minds), 0, len(self.words)), dtype=np.float32)
+        # A mind reads a card's whole row or none of it: the first column tells.
+        return z, np.asarray(~np.isnan(z[:, :, 0]).all(axis=0), dtype=bool)
 
 
 def _unit_rows(model: WordVectors, words: Sequence[str]) -> FloatArray:
