@@ -167,7 +167,10 @@ class Panel:
         table = self._table_for(keys, meaning)
         if table is not None:
             return table.block(keys, candidates)
-        return self.board_z(cards, meaning, pictures)[:, :, candidates]
+        rows = [self._cards.get((key, meaning)) for key in keys]
+        if any(row is None for row in rows):  # not kept (yet, or any more): compute them
+            return self.board_z(cards, meaning, pictures)[:, :, candidates]
+        return np.stack([row[:, candidates] for row in rows if row is not None], axis=1)
 
     def _check_readable(self, cards: Sequence[str], readable: npt.NDArray[np.bool_]) -> None:
         if not readable.all():
