@@ -115,8 +115,7 @@ class LegalClues(OwnLock):
         return stored
 
     def _load_deck_legality(self, clue_rules: str, deck: tuple[CardKey, ...]) -> DeckLegality:
-        safe = clue_rules.replace(":", "_").replace("+", "-")
-        name = f"blocked-{safe}-{len(self.words)}-{_digest(deck)}.npz"
+        name = f"blocked-{_file_part(clue_rules)}-{len(self.words)}-{deck_digest(deck)}.npz"
         folder = self._folder()
         data = folder.read(name) if folder is not None else None
         signature = filter_signature(clue_rules, self.words)
@@ -148,8 +147,7 @@ class LegalClues(OwnLock):
         folder = self._folder()
         if folder is None:
             return CandidateFilter(self.words, clue_rules)
-        safe = clue_rules.replace(":", "_").replace("+", "-")
-        name = f"legality-{safe}-{len(self.words)}.pickle"
+        name = f"legality-{_file_part(clue_rules)}-{len(self.words)}.pickle"
         data = folder.read(name)  # checked against the manifest before it is unpickled
         loaded = CandidateFilter.loads(data, self.words, clue_rules) if data else None
         if loaded is not None:
@@ -166,9 +164,17 @@ _SHARED_DECK_ROWS: BoundedCache[tuple[str, tuple[str, ...], tuple[CardKey, ...]]
                                 DeckLegality] = BoundedCache(8)
 
 
-def _digest(deck: Sequence[CardKey]) -> str:
+def deck_digest(deck: Sequence[CardKey], salt: str = "") -> str:
+    """A short name for a deck's cards and tags (after ``salt``, what else a file made from
+    them depends on), for the files kept about it."""
     text = "\n".join(card + "\t" + " ".join(tags) for card, tags in deck)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return hashlib.sha256(((salt + "\n" if salt else "") + text).encode("utf-8")
+                          ).hexdigest()[:12]
+
+
+def _file_part(clue_rules: str) -> str:
+    """A rule set's name as part of a file name (house rules hold ':' and '+')."""
+    return clue_rules.replace(":", "_").replace("+", "-")
 
 
 @dataclass
@@ -180,7 +186,7 @@ class ClueSpace:
     matrix: FloatArray
     calibration: Calibration
     cache_folder: Path | None = None  # where analysed vocabularies are kept between runs
-    _legal: LegalClues | None = None
+    _legal: LegalClues = field(init=False)
     _normal: dict[str, int] = field(default_factory=dict)
     _boards: BoundedCache[BoardKey, FloatArray] = field(default_factory=lambda: BoundedCache(8))
 
@@ -192,7 +198,6 @@ class ClueSpace:
                    pictures: Captions | None = None) -> BoolArray:
         """Which candidates are legal clues with these cards face up, under these rules, with
         the captions of the picture deck in play (``CandidateFilter.legal_mask``)."""
-        assert self._legal is not None
         return self._legal.legal_mask(clue_rules, visible_words, pictures)
 
     def scores(self, candidates: npt.NDArray[np.intp] | None, cards: tuple[str, ...],

@@ -7,7 +7,6 @@ rows; a clue the guesser reads, a gather of one column.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import threading
 from collections.abc import Callable, Sequence
@@ -20,7 +19,7 @@ from ...decks import default_deck
 from ...pictures import Captions, shipped_captions
 from ...vectors.manifest import CheckedFolder
 from ..lru import OwnLock
-from ..space import CardKey
+from ..space import CardKey, deck_digest
 
 FloatArray = npt.NDArray[np.float32]
 TABLE_FORMAT = 2  # 2: each card's least convinced and most worried mind
@@ -47,11 +46,6 @@ def shipped_decks(pictures: Captions | None = None) -> tuple[tuple[CardKey, ...]
     captions = shipped_captions() if pictures is None else pictures
     words = tuple((card, ()) for card in default_deck("words"))
     return words, tuple((card, tuple(tags)) for card, tags in captions.items())
-
-
-def deck_digest(deck: Sequence[CardKey], meaning: str) -> str:
-    text = "\n".join(card + "\t" + " ".join(tags) for card, tags in deck)
-    return hashlib.sha256(f"{TABLE_FORMAT}\n{meaning}\n{text}".encode()).hexdigest()[:12]
 
 
 class DeckTable(OwnLock):
@@ -134,7 +128,7 @@ def table_loader(folder: Path | None, minds: int, deck: Sequence[CardKey], meani
                  build: Callable[[int], FloatArray]) -> Callable[[], list[FloatArray]]:
     """What reads the deck's table from ``folder`` when an earlier run kept it and it passes
     its check, else builds it (``build(m)``: mind ``m``'s rows) and keeps it there."""
-    digest = deck_digest(deck, meaning or "any")
+    digest = deck_digest(deck, f"{TABLE_FORMAT}\n{meaning or 'any'}")
     files = [f"table-{digest}-{m}.npy" for m in range(minds)] + \
         [f"table-{digest}-low.npy", f"table-{digest}-high.npy"]
 
