@@ -119,7 +119,7 @@ class PanelSpymaster:
         standardised similarities) before the game, so a timed move is this agent's own."""
         assert self.panel is not None
         self.panel.legal_mask(clue_rules, words, self.pictures)
-        self.panel.board_z(words, self.picture_meaning, self.pictures)
+        self.panel.board_bounds(words, self.picture_meaning, self.pictures)
 
     # -- reading the partner ------------------------------------------------------------
     def read_partner(self, view: PublicView) -> PartnerModel:
