@@ -101,7 +101,8 @@ class Panel:
                  matrices: Sequence[FloatArray] | None = None,
                  tables: Sequence[DeckTable] = (),
                  legality: LegalClues | None = None,
-                 rarity: npt.NDArray[np.float64] | None = None) -> None:
+                 rarity: npt.NDArray[np.float64] | None = None,
+                 derived: npt.NDArray[np.bool_] | None = None) -> None:
         if not minds:
             raise ValueError("a panel needs at least one mind")
         self.minds = tuple(minds)
@@ -116,6 +117,7 @@ class Panel:
         self._normal = {normalize_word(w): i for i, w in enumerate(self.words)}
         self._exact = {w: i for i, w in enumerate(self.words)}
         self._rarity = rarity
+        self._derived = derived
         self._cards: BoundedCache[tuple[CardKey, str], FloatArray] = BoundedCache(CARD_CACHE)
 
     @property
@@ -131,6 +133,15 @@ class Panel:
         if self._rarity is None:
             self._rarity = rarity_of(self.words)
         return self._rarity
+
+    @property
+    def derived(self) -> npt.NDArray[np.bool_]:
+        """Whether each candidate is a derived or inflected form people would say in its
+        base form (icy for ice, mathematical, ministerial, stabbing); nouns such as
+        ``computer`` are words of their own."""
+        if self._derived is None:
+            self._derived = derived_forms(self.words)
+        return self._derived
 
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
                    pictures: Captions | None = None) -> npt.NDArray[np.bool_]:
@@ -256,6 +267,24 @@ def _unit_rows(model: WordVectors, words: Sequence[str]) -> FloatArray:
     matrix = np.ascontiguousarray(model.unit_matrix[rows], dtype=np.float32)
     matrix.flags.writeable = False
     return matrix
+
+
+def derived_forms(words: Sequence[str]) -> npt.NDArray[np.bool_]:
+    """``Panel.derived`` of ``words``: an inflected form (not its own lemma), or a word that
+    is not a noun and derives from another of ``words`` by a suffix or prefix."""
+    from ...legality.analysis import derivation_bases
+    from ...legality.lexicon import lexicon
+
+    lex = lexicon()
+    among = frozenset(words)
+
+    def derived(word: str) -> bool:
+        if not any(word in lemmas for lemmas in lex.lemmas(word).values()):
+            return True
+        return "NOUN" not in lex.parts_of_speech(word) and bool(
+            derivation_bases(word, lex) & among)
+
+    return np.array([derived(w) for w in words], dtype=bool)
 
 
 def rarity_of(words: Sequence[str]) -> npt.NDArray[np.float64]:

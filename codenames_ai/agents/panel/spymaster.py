@@ -61,6 +61,15 @@ class PanelConfig:
     weight_floor: float = 0.15  # no mind is ever ignored: an unseen mind may think like it
     composite: bool = False  # simulate one guesser on the most pessimistic reading
     timid_shift: float = 1.0  # stop_z raised by this x the share of clues it stopped short of
+    # Over the rest of the game: a card no clue singles out well will take turns of its own
+    # later, so finding it now is worth more. Each own card's worth is its expected turns
+    # alone (from its best solo margin, a logistic of centre ``hard_centre``, width
+    # ``hard_width``) over the easiest card's, blended in by ``hardness`` (0: every card 1).
+    hardness: float = 0.0
+    hard_centre: float = 1.5
+    hard_width: float = 0.75
+    hard_cap: float = 4.0
+    derived_cost: float = 0.0  # a derived form (icy, mathematical) where people say the base
 
 
 @dataclass(frozen=True)
@@ -98,8 +107,10 @@ class PanelSpymaster:
         self.picture_meaning = picture_meaning
         self.pictures = shipped_captions() if pictures is None else pictures
         self.explanations: list[ClueExplanation] = []
-        self._rarity = self.panel.rarity * self.config.rarity_cost
-        self._rarity32 = self._rarity.astype(np.float32)
+        self._word_cost = self.panel.rarity * self.config.rarity_cost
+        if self.config.derived_cost:
+            self._word_cost = self._word_cost + self.config.derived_cost * self.panel.derived
+        self._word_cost32 = self._word_cost.astype(np.float32)
         self._rng = np.random.default_rng(0)
         self._reader: PartnerReader | None = None
         self._board: _BoardWork | None = None
@@ -157,14 +168,17 @@ class PanelSpymaster:
                              "legal on this board; use a larger vocabulary")
         work = self._board_work(view.words)  # the same for every clue of the game
         cards = np.array(face_up, dtype=np.intp)
-        rows = self._shortlist(work, cards, codes, n_own, legal, view.cards_left(view.team))
+        rows, bad = self._shortlist(work, cards, codes, n_own, legal,
+                                    view.cards_left(view.team))
+        worth = self._worth(work, cards[:n_own], bad, legal)
         words = tuple(view.words[i] for i in face_up)
         block = fill_abstentions(self.panel.board_block(words, rows, self.picture_meaning,
                                                         self.pictures))
         values, numbers, per_mind = self._values(block, codes, n_own,
                                                  view.cards_left(view.team),
-                                                 view.cards_left(view.team.other), partner)
-        values -= self._rarity[rows][:, None]
+                                                 view.cards_left(view.team.other), partner,
+                                                 worth)
+        values -= self._word_cost[rows][:, None]
         best_row, best_col = np.unravel_index(int(np.argmax(values)), values.shape)
         row = int(rows[best_row])
         number = int(numbers[best_col])
@@ -190,7 +204,8 @@ class PanelSpymaster:
         return self._board
 
     def _shortlist(self, work: _BoardWork, cards: IntArray, codes: npt.NDArray[np.int8],
-                   n_own: int, legal: npt.NDArray[np.bool_], own_left: int) -> IntArray:
+                   n_own: int, legal: npt.NDArray[np.bool_], own_left: int
+                   ) -> tuple[IntArray, FloatArray]:
         """Candidates worth simulating: best by the gap between the k-th target as the
         least convinced mind sees it and the most dangerous other card as the most worried
         mind sees it (the assassin counted one unit closer)."""
@@ -206,12 +221,26 @@ class PanelSpymaster:
         best = _top(target, ks)  # (k, V)
         weights = np.arange(1, ks + 1, dtype=np.float32) ** 0.6
         score = ((best - bad) * weights[:, None]).max(axis=0)
-        score = np.where(legal, score - self._rarity32, -np.inf)
+        score = np.where(legal, score - self._word_cost32, -np.inf)
         size = min(cfg.shortlist, int(legal.sum()))
-        return np.sort(np.argpartition(-score, size - 1)[:size])
+        return np.sort(np.argpartition(-score, size - 1)[:size]), bad
+
+    def _worth(self, work: _BoardWork, own: IntArray, bad: FloatArray,
+               legal: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64] | None:
+        """Each own card's worth over the rest of the game (see ``PanelConfig.hardness``):
+        1 for the card easiest to clue alone, more for cards no clue singles out well."""
+        cfg = self.config
+        if cfg.hardness <= 0 or len(own) < 2:
+            return None
+        gaps = np.where(legal, work.low[own] - bad, -np.inf).max(axis=1).astype(np.float64)
+        chance = 1 / (1 + np.exp(-(gaps - cfg.hard_centre) / cfg.hard_width))
+        turns = 1 / np.maximum(chance, 1 / cfg.hard_cap)
+        worth: npt.NDArray[np.float64] = 1 + cfg.hardness * (turns / turns.min() - 1)
+        return worth
 
     def _values(self, z: FloatArray, codes: npt.NDArray[np.int8], n_own: int, own_left: int,
-                opponent_left: int, partner: PartnerModel
+                opponent_left: int, partner: PartnerModel,
+                worth: npt.NDArray[np.float64] | None = None
                 ) -> tuple[npt.NDArray[np.float64], IntArray, npt.NDArray[np.float64]]:
         """Expected outcome of each (candidate, number) for a guesser on each mind; then
         the panel's value: ``pessimism`` x the worst mind + the rest x the partner-weighted
@@ -246,11 +275,17 @@ class PanelSpymaster:
         willing = np.maximum((noisy >= stop).sum(axis=0), 1)
         numbers = np.arange(1, min(cfg.max_number, own_left, n_own) + 1)
         per_mind = np.empty((minds, count, numbers.size), dtype=np.float64)
+        gained = None  # the worth of the first k own cards the guesser touches, by k
+        if worth is not None:
+            order = np.argsort(-noisy[:n_own], axis=0, kind="stable")
+            gained = np.concatenate([np.zeros((1, *order.shape[1:])),
+                                     np.cumsum(worth[order], axis=0)])
         for j, tries in enumerate(numbers):
             attempts = np.minimum(tries, willing)
             found = np.minimum(attempts, ahead)
             hit = ahead < attempts
-            value = found + cfg.win_bonus * (found >= own_left) - hit * penalty
+            got = found if gained is None else np.take_along_axis(gained, found[None], 0)[0]
+            value = got + cfg.win_bonus * (found >= own_left) - hit * penalty
             per_mind[:, :, j] = value.mean(axis=-1)
         mean = np.tensordot(partner.weights, per_mind, axes=1)
         values = cfg.pessimism * per_mind.min(axis=0) + (1 - cfg.pessimism) * mean
