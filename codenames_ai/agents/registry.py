@@ -461,6 +461,7 @@ def _register_builtins() -> None:
     # The shipped minds, one model each (for leave-one-mind-out measurement).
     _embedding("minilm-l6-words", "minilm-words")
     _embedding("wordnet-3.0", "wordnet")
+    _embedding("eat-associations", "eat")
     panel_options = (
         Option("minds", "words", "the models that must agree"), _VOCABULARY, _CACHE,
         Option("config", "object", "a PanelConfig (Python only)", optional=True),

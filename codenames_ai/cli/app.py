@@ -429,12 +429,14 @@ def _nth(path: Path, number: int) -> Path:
 
 @contextlib.contextmanager
 def _first_run_progress() -> Iterator[None]:
-    """While the AIs are built: when the cache lacks the built-in models (a first run), say
-    so on standard error and show each model's conversion, then the clue words' analysis.
-    On a warm cache, nothing."""
+    """While the AIs are built: when the cache lacks the default AIs' models (a first run),
+    say so on standard error and show each model's conversion, then the clue words' analysis.
+    On a warm cache, nothing. (Another built-in model, such as eat-associations, is converted
+    when an agent first asks for it.)"""
+    from ..agents.panel import DEFAULT_MINDS
     from ..vectors import load_model, unconverted
 
-    cold = unconverted()
+    cold = unconverted(DEFAULT_MINDS)
     if not cold:
         yield
         return

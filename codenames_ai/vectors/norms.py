@@ -12,15 +12,17 @@ vector per word:
 3. indirect links, ``M = P + indirect * P @ P`` (two steps; entries below ``indirect_floor``
    are dropped), so two cues that share responses are linked even if neither names the other;
 4. positive PMI of ``M`` (context distribution smoothed by ``context_alpha``);
-5. a randomized truncated SVD (fixed seed) to ``dims`` dimensions, rows scaled by the singular
-   values to ``eigen_power``, centred and L2-normalised.
+5. a randomized truncated SVD (fixed seed, one BLAS thread) to ``dims`` dimensions, rows
+   scaled by the singular values to ``eigen_power``, centred and L2-normalised.
 
 Words are keys as the minds use them: lower case, letters only, a phrase as ``ice_cream``.
 A word is kept if it is a cue, or if people gave it as a response at least ``min_count``
 times in all.
 
-``american_spellings`` gives a British word's American form under a few clean rules (see its
-docstring), so a mind built from British norms (the EAT) also knows ``color``.
+``american_spellings`` gives a British word's American forms under a few clean rules (see its
+docstring); ``with_american_spellings`` gives such a form the British word's vector when the
+norms lack it or hold it only as a rarer response, so a mind built from British norms (the EAT)
+also knows ``color`` and reads ``theater`` as ``theatre``.
 
 Files are read with bounds (``MAX_LINE_BYTES`` per line, ``MAX_FILE_BYTES`` in all), and every
 bad file is one ``ModelError`` line naming the file, the line and what to do.
@@ -35,7 +37,7 @@ import itertools
 import math
 import re
 import zipfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -75,7 +77,7 @@ class NormsRecipe:
     indirect: float = 0.5  # weight of the two-step walk P @ P against the one-step P
     indirect_floor: float = 1e-4  # two-step entries below this are dropped (memory, time)
     context_alpha: float = 0.75  # PPMI context-distribution smoothing
-    eigen_power: float = 0.5  # rows = U * S ** eigen_power
+    eigen_power: float = 1.0  # rows = U * S ** eigen_power (0.5 and 0 did worse on the EAT)
     power_iterations: int = 4  # of the randomized SVD
     seed: int = 0
 
@@ -424,8 +426,7 @@ def american_spellings(word: str) -> list[str]:
     - a short list of single words (grey, jewellery, pyjamas, plough, mould, aluminium,
       catalogue, analogue, defence, licence, programme, yoghurt, ...).
 
-    A caller keeps a form only if it is a word it knows and the norms lack: ``metre`` gives
-    ``meter``, which the norms usually have already (as the device)."""
+    ``american_forms`` decides which forms take the British word's vector."""
     found = [_WORDS[word]] if word in _WORDS else []
     found += _our(word) + _ise(word) + _tre(word) + _double_l(word)
     return [f for f in dict.fromkeys(found) if f != word]
@@ -464,28 +465,51 @@ def _double_l(word: str) -> list[str]:
     return [match.group(1) + match.group(2)]
 
 
-def american_forms(words: Iterable[str], known: Callable[[str], bool]) -> dict[str, str]:
-    """American form -> the British word whose vector it takes: the forms ``known`` accepts
-    and ``words`` lacks (the first British word wins, in the order of ``words``)."""
+def evidence(norms: Norms) -> dict[str, float]:
+    """How much the norms say about each word: infinite for a cue (about 100 people answered
+    it), else how many times people gave it as a response."""
+    given: dict[str, float] = dict.fromkeys(norms.totals, math.inf)
+    for (_, response), count in norms.counts.items():
+        given[response] = given.get(response, 0.0) + count
+    return given
+
+
+def american_forms(words: Iterable[str], known: Callable[[str], bool],
+                   said: Mapping[str, float] | None = None) -> dict[str, str]:
+    """American form -> the British word whose vector it takes (the first British word wins,
+    in the order of ``words``): a form ``known`` accepts that ``words`` lacks, or, given the
+    norms' ``evidence`` as ``said``, that they hold only as a rarer response than the British
+    word (``theater``, given twice, takes ``theatre``, a cue; ``meter``, a cue, keeps its own)."""
+    words = list(words)
     have = set(words)
+    said = said or {}
     forms: dict[str, str] = {}
     for word in words:
         for form in american_spellings(word):
-            if form not in have and form not in forms and known(form):
+            rarer = said.get(form, 0.0) < said.get(word, 0.0)
+            if (form not in have or rarer) and form not in forms and known(form):
                 forms[form] = word
     return forms
 
 
-def with_american_spellings(words: list[str], vectors: FloatMatrix,
-                            known: Callable[[str], bool]) -> tuple[list[str], FloatMatrix]:
-    """``words`` and ``vectors`` plus the ``american_forms`` of the words, each with its
-    British word's vector."""
-    forms = american_forms(words, known)
-    if not forms:
-        return words, vectors
+def with_american_spellings(words: list[str], vectors: FloatMatrix, known: Callable[[str], bool],
+                            said: Mapping[str, float] | None = None
+                            ) -> tuple[list[str], FloatMatrix]:
+    """``words`` and ``vectors`` with the ``american_forms`` of the words, each given its
+    British word's vector (added, or replacing the form's own)."""
+    forms = american_forms(words, known, said)
     row = {w: i for i, w in enumerate(words)}
-    rows = np.array([row[british] for british in forms.values()], dtype=np.int64)
-    return words + list(forms), np.vstack([vectors, vectors[rows]])
+    vectors = vectors.copy()
+    added: list[str] = []
+    for form, british in forms.items():
+        if form in row:
+            vectors[row[form]] = vectors[row[british]]
+        else:
+            added.append(form)
+    if not added:
+        return words, vectors
+    extra = vectors[[row[forms[form]] for form in added]]
+    return words + added, np.vstack([vectors, extra])
 
 
 # ---- a mind in the model cache ---------------------------------------------------------------
@@ -494,8 +518,8 @@ def with_american_spellings(words: list[str], vectors: FloatMatrix,
 def build_norms_model(path: Path, name: str, *, dims: int = NormsRecipe.dims,
                       cache_dir: Path | str | None = None, replace: bool = False) -> ModelInfo:
     """Build a mind from the norms file ``path`` into the model cache as ``name`` (then
-    ``--model name`` works with agents). American forms are added for words wordfreq knows
-    (Zipf >= 1) that the norms spell only the British way."""
+    ``--model name`` works with agents). American forms wordfreq knows (Zipf >= 1) take the
+    British word's vector where the norms lack them or hold them only as a rarer response."""
     from gensim.models import KeyedVectors
 
     from .default import BUILDERS
@@ -510,7 +534,7 @@ def build_norms_model(path: Path, name: str, *, dims: int = NormsRecipe.dims,
                          "choose another name or add --replace")
     norms = read_norms(path)
     words, vectors = with_american_spellings(*association_vectors(norms, NormsRecipe(dims=dims)),
-                                             known=_wordfreq_knows)
+                                             known=_wordfreq_knows, said=evidence(norms))
     keyed = KeyedVectors(vector_size=vectors.shape[1], count=0, dtype=np.float32)
     keyed.add_vectors(words, vectors)
     return store.add_vectors(name, keyed, source=f"association norms {path.resolve()}",

@@ -1,7 +1,8 @@
 """Minds shipped as compact files in ``models/``: word vectors built once from a source that
-cannot be a light dependency (a torch encoder, a lexical database) and stored as int8 rows
-with a per-row scale. Each is converted into the model cache on first use, like the default
-model, and rebuilt there whenever the shipped file changes.
+cannot be a light dependency (a torch encoder, a lexical database, a thesaurus of people's
+word associations) and stored as int8 rows with a per-row scale. Each is converted into the
+model cache on first use, like the default model, and rebuilt there whenever the shipped file
+changes.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ SHIPPED_MINDS: dict[str, ShippedMind] = {
         ShippedMind("wordnet-3.0", "wordnet-3.0.npz",
                     "python models/build_wordnet.py (needs Debian's wordnet-base)",
                     "WordNet 3.0 senses, relations and definitions"),
+        ShippedMind("eat-associations", "eat-associations.npz", "python models/build_eat.py",
+                    "Edinburgh Associative Thesaurus (people's word associations, 1968-71)"),
     )
 }
 

@@ -6,6 +6,7 @@ and every bad file is one line naming the file (and the line) with no traceback.
 
 from __future__ import annotations
 
+import math
 import os
 import zipfile
 from pathlib import Path
@@ -22,11 +23,13 @@ from codenames_ai.vectors.norms import (
     NormsRecipe,
     american_spellings,
     association_vectors,
+    evidence,
     read_eat,
     read_norms,
     with_american_spellings,
     word_key,
 )
+from codenames_ai.vectors.shipped import read_shipped, shipped_meta
 from tests.cli_main import run_main
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "eat-sample.csv"
@@ -128,6 +131,15 @@ def test_an_american_form_takes_the_british_vector_when_known_and_missing() -> N
     out_words, out = with_american_spellings(words, vectors, known)
     assert out_words == [*words, "color", "theater"]  # meter is there already
     assert (out[4] == vectors[0]).all() and (out[5] == vectors[1]).all()
+    # Given the norms' evidence: a form they hold only as a rarer response takes the British
+    # vector; one that is a cue (meter) keeps its own.
+    words = ["theatre", "theater", "metre", "meter"]
+    said = {"theatre": math.inf, "theater": 2.0, "metre": math.inf, "meter": math.inf}
+    out_words, out = with_american_spellings(words, vectors, known, said)
+    assert out_words == words
+    assert (out[1] == vectors[0]).all() and (out[3] == vectors[3]).all()
+    assert evidence(read_norms(SAMPLE))["guitar"] == 5 and evidence(read_norms(SAMPLE))["gold"] \
+        == math.inf
 
 
 def test_the_eat_pajek_zip_reads(tmp_path: Path) -> None:
@@ -223,3 +235,20 @@ def test_bad_build_options_are_one_line(tmp_path: Path, args: list[str], message
     result = run_main("models", "build", *args, "--cache-dir", str(tmp_path))
     assert result.returncode == 1 and message in result.stderr, result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_the_shipped_eat_mind_credits_its_source_and_reads_american_spellings() -> None:
+    meta = shipped_meta("eat-associations")
+    assert meta["attribution"] == ("Edinburgh Associative Thesaurus, University of Edinburgh, "
+                                   "Open Government Licence v3")
+    assert meta["licence"] == "Open Government Licence v3"
+    words, vectors = read_shipped("eat-associations")
+    row = {w: i for i, w in enumerate(words)}
+    unit = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    nearest = [words[i] for i in np.argsort(-(unit @ unit[row["gold"]]))[1:6]]
+    assert "silver" in nearest
+    for british, american in [("humour", "humor"), ("theatre", "theater"), ("armour", "armor"),
+                              ("aeroplane", "airplane")]:
+        assert (vectors[row[american]] == vectors[row[british]]).all()
+    for british, american in [("colour", "color"), ("metre", "meter")]:  # cues of their own
+        assert not (vectors[row[american]] == vectors[row[british]]).all()
