@@ -18,10 +18,11 @@ case, letters only (EAT phrases as a_b), a cue or a response given at least twic
 keeps those among models/common.mind_words(). The American spelling of a British word (colour
 -> color) takes the British word's vector when mind_words has it and the EAT lacks it or holds
 it only as a response given less often than the British word (theater, given twice; theatre is
-a cue). A deck card or picture tag the EAT never saw (pizza, ninja) takes the weighted mean of
-the EAT vectors of the 10 EAT stimulus words nearest to it by the mean cosine of the shipped
-WordNet and MiniLM minds; the meta lists each one. Rows are stored as int8 with one float32
-scale each.
+a cue). A mind word the EAT lacks that inflects EAT words (installed, knives; lemminflect's
+lemmas) takes the mean of their vectors. A deck card or picture tag the EAT never saw (pizza,
+ninja) takes the weighted mean of the EAT vectors of the 10 EAT stimulus words nearest to it
+by the mean cosine of the shipped WordNet and MiniLM minds; the meta lists each one. Rows are
+stored as int8 with one float32 scale each.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from codenames_ai.vectors.norms import (  # noqa: E402
     evidence,
     read_eat,
     with_american_spellings,
+    with_base_forms,
 )
 from codenames_ai.vectors.shipped import read_shipped  # noqa: E402
 
@@ -112,24 +114,32 @@ def back_off(words: list[str], vectors: np.ndarray, stimuli: set[str], cards: li
     return words + added, np.vstack([vectors, *rows]) if rows else vectors, used
 
 
-def link_ranks(mind: Mind, familiar: np.ndarray) -> dict[str, object]:
-    """For each pair: the rank of the linking word among all words, and among familiar words
-    (Zipf >= 3.3), by min(cos(word, a), cos(word, b)); and the top 5 familiar words."""
+def link_ranks(mind: Mind, groups: dict[str, np.ndarray]) -> dict[str, object]:
+    """For each pair: the rank of the linking word among the words of each group, by
+    min(cos(word, a), cos(word, b)), and the top 5 familiar words."""
     result: dict[str, object] = {}
     for a, b, links in LINKS:
         score = np.minimum(mind.vectors @ mind.vectors[mind.row[a]],
                            mind.vectors @ mind.vectors[mind.row[b]])
         score[[mind.row[a], mind.row[b]]] = -9.0
         order = np.argsort(-score)
-        rank_all = {mind.words[i]: r for r, i in enumerate(order, 1)}
-        familiar_order = [i for i in order if familiar[i]]
-        rank_familiar = {mind.words[i]: r for r, i in enumerate(familiar_order, 1)}
+        ranks = {}
+        for group, members in groups.items():
+            ranked = {mind.words[i]: r for r, i in enumerate((i for i in order if members[i]),
+                                                             1)}
+            ranks[group] = ranked
         result[f"{a}+{b}"] = {
-            **{link: {"rank": rank_all.get(link), "rank_familiar": rank_familiar.get(link)}
-               for link in links},
-            "top_familiar": [mind.words[i] for i in familiar_order[:5]],
+            **{link: {group: ranks[group].get(link) for group in groups} for link in links},
+            "top_familiar": [mind.words[i] for i in order if groups["familiar"][i]][:5],
         }
     return result
+
+
+def own_neighbours(mind: Mind, own: np.ndarray, word: str, k: int = 8) -> list[str]:
+    """The nearest of the words the EAT itself holds (no added spellings, inflections or
+    backed-off cards)."""
+    sims = np.where(own, mind.vectors @ mind.vectors[mind.row[word]], -9.0)
+    return [mind.words[i] for i in np.argsort(-sims)[: k + 1] if mind.words[i] != word][:k]
 
 
 def main() -> None:
@@ -142,9 +152,11 @@ def main() -> None:
     known = set(wanted)
     kept = [i for i, w in enumerate(eat_words) if w in known]
     words, floats = [eat_words[i] for i in kept], floats[kept]
+    eat_set = set(words)
     said = evidence(norms)
     american = american_forms(words, known.__contains__, said)
     words, floats = with_american_spellings(words, floats, known.__contains__, said)
+    words, floats, inflected = with_base_forms(words, floats, wanted)
     words, floats, backed_off = back_off(words, floats, set(norms.totals), deck_cards())
     order = {w: i for i, w in enumerate(wanted)}
     ranked = sorted(range(len(words)), key=lambda i: order[words[i]])  # frequent words first
@@ -153,12 +165,16 @@ def main() -> None:
     mind = Mind(words, vectors, scales)
     familiar = np.array([wordfreq.zipf_frequency(w.replace("_", " "), "en") >= FAMILIAR_ZIPF
                          for w in words])
+    own = np.array([w in eat_set for w in words])
     figures = checks(mind)
     figures["neighbours"] = {w: mind.neighbours(w) for w in NEIGHBOUR_PROBES if w in mind.row}
-    figures["links"] = link_ranks(mind, familiar)
+    figures["neighbours_eat_words"] = {w: own_neighbours(mind, own, w) for w in NEIGHBOUR_PROBES}
+    figures["links"] = link_ranks(mind, {"all": np.ones(len(words), bool), "familiar": familiar,
+                                         "eat_words": own})
     figures["words"] = {
-        "eat_words": len(eat_words), "eat_stimuli": len(norms.totals), "kept": len(kept),
-        "american_spellings": len(american), "backed_off_cards": len(backed_off),
+        "eat_vocabulary": len(eat_words), "eat_stimuli": len(norms.totals), "kept": len(kept),
+        "american_spellings": len(american), "inflections": inflected,
+        "backed_off_cards": len(backed_off),
         "total": len(words), "familiar": int(familiar.sum()),
     }
     figures["build_seconds"] = round(time.time() - start)

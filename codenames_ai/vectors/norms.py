@@ -22,7 +22,8 @@ times in all.
 ``american_spellings`` gives a British word's American forms under a few clean rules (see its
 docstring); ``with_american_spellings`` gives such a form the British word's vector when the
 norms lack it or hold it only as a rarer response, so a mind built from British norms (the EAT)
-also knows ``color`` and reads ``theater`` as ``theatre``.
+also knows ``color`` and reads ``theater`` as ``theatre``. ``with_base_forms`` gives an
+inflection the norms lack (``installed``, ``knives``) the mean vector of its base forms.
 
 Files are read with bounds (``MAX_LINE_BYTES`` per line, ``MAX_FILE_BYTES`` in all), and every
 bad file is one ``ModelError`` line naming the file, the line and what to do.
@@ -37,7 +38,7 @@ import itertools
 import math
 import re
 import zipfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -512,6 +513,40 @@ def with_american_spellings(words: list[str], vectors: FloatMatrix, known: Calla
     return words + added, np.vstack([vectors, extra])
 
 
+# ---- inflections ------------------------------------------------------------------------------
+
+
+def base_forms(word: str, have: Container[str]) -> list[str]:
+    """The base forms of an inflected word that ``have`` holds (lemminflect's lemmas, every
+    part of speech): installed -> install, knives -> knife, ran -> run."""
+    from lemminflect import getAllLemmas
+
+    lemmas = [lemma for found in getAllLemmas(word).values() for lemma in found]
+    return [b for b in dict.fromkeys(lemmas) if b != word and b in have]
+
+
+def with_base_forms(words: list[str], vectors: FloatMatrix, candidates: Iterable[str]
+                    ) -> tuple[list[str], FloatMatrix, int]:
+    """``words`` and ``vectors`` plus each candidate the words lack that inflects words they
+    have, with the mean of those words' vectors (unit length), and how many were added. People
+    answer with base forms far more than with inflections, so ``installed`` is read as
+    ``install``."""
+    row = {w: i for i, w in enumerate(words)}
+    added: list[str] = []
+    rows: list[FloatMatrix] = []
+    for word in dict.fromkeys(candidates):
+        if word in row or "_" in word:
+            continue
+        bases = base_forms(word, row)
+        if bases:
+            mean = vectors[[row[b] for b in bases]].mean(axis=0)
+            added.append(word)
+            rows.append(mean / max(float(np.linalg.norm(mean)), 1e-12))
+    if not added:
+        return words, vectors, 0
+    return words + added, np.vstack([vectors, np.stack(rows)]).astype(np.float32), len(added)
+
+
 # ---- a mind in the model cache ---------------------------------------------------------------
 
 
@@ -519,7 +554,8 @@ def build_norms_model(path: Path, name: str, *, dims: int = NormsRecipe.dims,
                       cache_dir: Path | str | None = None, replace: bool = False) -> ModelInfo:
     """Build a mind from the norms file ``path`` into the model cache as ``name`` (then
     ``--model name`` works with agents). American forms wordfreq knows (Zipf >= 1) take the
-    British word's vector where the norms lack them or hold them only as a rarer response."""
+    British word's vector where the norms lack them or hold them only as a rarer response, and
+    inflections of the 80,000 most frequent words take their base forms' vectors."""
     from gensim.models import KeyedVectors
 
     from .default import BUILDERS
@@ -535,10 +571,19 @@ def build_norms_model(path: Path, name: str, *, dims: int = NormsRecipe.dims,
     norms = read_norms(path)
     words, vectors = with_american_spellings(*association_vectors(norms, NormsRecipe(dims=dims)),
                                              known=_wordfreq_knows, said=evidence(norms))
+    words, vectors, _ = with_base_forms(words, vectors, _frequent_words())
     keyed = KeyedVectors(vector_size=vectors.shape[1], count=0, dtype=np.float32)
     keyed.add_vectors(words, vectors)
     return store.add_vectors(name, keyed, source=f"association norms {path.resolve()}",
                              vector_format="norms", replace=replace)
+
+
+def _frequent_words(count: int = 80_000) -> list[str]:
+    """wordfreq's most frequent lower-case alphabetic English words (as models/common.py's
+    mind words)."""
+    import wordfreq
+
+    return [w for w in wordfreq.top_n_list("en", 200_000) if _TOKEN.match(w)][:count]
 
 
 def _wordfreq_knows(word: str) -> bool:

@@ -23,10 +23,12 @@ from codenames_ai.vectors.norms import (
     NormsRecipe,
     american_spellings,
     association_vectors,
+    base_forms,
     evidence,
     read_eat,
     read_norms,
     with_american_spellings,
+    with_base_forms,
     word_key,
 )
 from codenames_ai.vectors.shipped import read_shipped, shipped_meta
@@ -252,3 +254,13 @@ def test_the_shipped_eat_mind_credits_its_source_and_reads_american_spellings() 
         assert (vectors[row[american]] == vectors[row[british]]).all()
     for british, american in [("colour", "color"), ("metre", "meter")]:  # cues of their own
         assert not (vectors[row[american]] == vectors[row[british]]).all()
+
+
+def test_an_inflection_the_norms_lack_takes_its_base_forms_vector() -> None:
+    words = ["knife", "install", "run"]
+    vectors = np.eye(3, dtype=np.float32)
+    out_words, out, added = with_base_forms(words, vectors, ["knives", "installed", "ran",
+                                                             "knife", "zyxxq", "ice_cream"])
+    assert out_words == [*words, "knives", "installed", "ran"] and added == 3
+    assert (out[3] == vectors[0]).all() and (out[4] == vectors[1]).all()
+    assert base_forms("saw", {"see", "saw"}) == ["see"]  # the word itself is not its base
