@@ -9,7 +9,6 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.actions import UNLIMITED, Guess, GuesserAction, Pass
-from ..core.errors import ModelError
 from ..core.events import ClueGiven, GuessMade
 from ..core.views import GuesserView
 from ..pictures import Captions, shipped_captions
@@ -130,7 +129,10 @@ def open_clues(view: GuesserView) -> list[tuple[str, int]]:
 
 class NearestGuesser(_EmbeddingGuesser):
     """The baseline: takes the clue's number of most similar cards, never stops early (for 0
-    and unlimited clues it goes on until a miss)."""
+    and unlimited clues it goes on until a miss). A clue its model lacks gets the one touch
+    the rules require on a random face-up card (seeded by the game), as the guesser with
+    memory does: a model of people's associations (eat-associations) lacks some clues a
+    spymaster on another model gives."""
 
     agent_id = "nearest-guesser-v1"
 
@@ -142,6 +144,5 @@ class NearestGuesser(_EmbeddingGuesser):
         if not ranked:
             if view.can_pass:
                 return Pass()
-            raise ModelError(f"model {self.space.model.name!r} has no vector for the clue "
-                             f"{view.clue.word!r}")
+            return Guess(int(self._rng.choice(view.unrevealed)))
         return Guess(ranked[0][0])
