@@ -38,7 +38,19 @@ _PREFIXES = ("un",)
 _HEARD_SUFFIXES = frozenset({"ing"})
 # Compound ends whose vowel English reduces (chairman: CHAIR + m'n, not CHAIR + MAN).
 _REDUCED_TAILS = frozenset({"man", "men", "woman", "women"})
-_MIN_PART = 3  # shorter pieces ('he' in 'heart') are never parts of a compound
+_MIN_PART = 3  # shorter pieces ('he' in 'heart') are parts of a compound only as below
+# The two-letter words English builds closed compounds with: particles and determiners as the
+# first part (to|night, up|stairs, on|line, by|pass, no|body, my|self, it|self), particles as
+# the last (make|up, near|by). Any other two-letter piece is more often a prefix, a suffix or an
+# accident than a word (in|crease, ex|port, be|gin, act|or, camp|us, rap|id, car|go).
+_SHORT_HEADS = frozenset({"to", "up", "on", "by", "no", "my", "it"})
+_SHORT_TAILS = frozenset({"up", "by"})
+# Vowels many English speakers do not tell apart, so a compound may be heard with either: cot
+# and caught everywhere (fire|wall, cross|walk), and before R north/force, Mary/marry and
+# mirror/nearer (scare|crow). CMU writes one speaker's vowel; the other is the same word.
+_MERGED_VOWELS = frozenset({frozenset({"AA", "AO"})})
+_MERGED_BEFORE_R = frozenset({frozenset({"AO", "OW"}), frozenset({"EH", "AE"}),
+                              frozenset({"IH", "IY"})})
 _VOWEL_LETTERS = set("aeiou")
 
 
@@ -98,8 +110,11 @@ def _stress_free(phones: tuple[str, ...]) -> str:
     return " ".join(p.rstrip("012") for p in phones)
 
 
-def _stress_class(phones: tuple[str, ...]) -> tuple[str, ...]:
-    """Phones with stress reduced to stressed ('1') or not ('0')."""
+def _stress_class(phones: tuple[str, ...], *, any_stress: bool = False) -> tuple[str, ...]:
+    """Phones with stress reduced to stressed ('1') or not ('0'); with ``any_stress``, every
+    vowel marked alike (only the sounds count)."""
+    if any_stress:
+        return tuple(p[:-1] + "1" if p[-1].isdigit() else p for p in phones)
     return tuple(p[:-1] + ("0" if p[-1] == "0" else "1") if p[-1].isdigit() else p
                  for p in phones)
 
@@ -173,42 +188,107 @@ def family(word: str, lex: Lexicon) -> frozenset[str]:
 
 
 def _is_part_word(part: str, lex: Lexicon) -> bool:
-    """A common English word of 3+ letters (rare dictionary entries like 'ist' do not count)."""
-    return len(part) >= _MIN_PART and lex.zipf(part) >= 3.0 and lex.in_lexicon(part)
+    """A common English word (rare dictionary entries like 'ist' do not count) of two letters
+    or more (which two-letter words may be parts, ``compound_splits`` says)."""
+    return len(part) >= 2 and lex.zipf(part) >= 3.0 and lex.in_lexicon(part)
+
+
+def _inflected(word: str, lex: Lexicon) -> bool:
+    """``word`` is an inflection of another lemma in some part of speech (painting is paint's
+    -ing form as well as a noun; teammates is teammate's plural). Spellings and hyphenations
+    of the word itself (draftsman/draughtsman, overcome/over-come) are not another lemma."""
+    return any(lemmas and word not in {lemma.replace("-", "") for lemma in lemmas}
+               for lemmas in lex.lemmas(word).values())
 
 
 def compound_splits(word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
-    """Ways to read ``word`` as a closed compound of two real words of 3+ letters.
+    """Ways to read ``word`` as a closed compound of two real words.
 
-    When the CMU dictionary knows the word and both parts, the word must also *sound* like the
-    parts joined: the first part with its stress, the second with its vowels (English compounds
-    keep the stress on the first part: TOOTHbrush). So 'sunflower' is sun + flower and
-    'toothbrush' tooth + brush, but 'carpet' is not car + pet (the vowel changes) and 'cartoon'
-    is not car + toon (car loses its stress).
+    The rule, so that a compound part is a word the compound is built on and not an accidental
+    run of letters:
+
+    - both parts are common English words (lemminflect lists them, Zipf >= 3) of 3+ letters,
+      or a two-letter particle or determiner in its place (``_SHORT_HEADS``, ``_SHORT_TAILS``:
+      to|night, make|up); a two-letter part needs the pronunciation check below to pass, so
+      the CMU dictionary must know all three words;
+    - an inflected form is not split itself: it is built on what its lemma is built on (the
+      lemma is in the word's family, which is split too). So 'painting' is not pain + ting
+      nor 'starting' star + ting, while 'teammates' is built on TEAM through 'teammate';
+    - when the CMU dictionary knows the word and both parts, the word must *sound* like the
+      parts joined: the first part with its stress, the second with its sounds (English
+      compounds keep the stress on the first part: TOOTHbrush; a reduced -man is allowed:
+      chairman), a doubled consonant at the seam heard once if the second part keeps a stress
+      (team|mate), and vowels many speakers merge taken as equal (``_MERGED_VOWELS``). So
+      'sunflower' is sun + flower and 'rainforest' rain + forest, but 'carpet' is not
+      car + pet (the vowel changes), 'cartoon' not car + toon (car loses its stress), 'begin'
+      not be + gin, 'pirate' not pi + rate, 'island' not is + land;
+    - parts are a prefix and the rest: a word inside ('and' in 'candle', 'earth' in 'hearth',
+      'lar' in 'scholar') is never a part.
+
+    Without CMU pronunciations (seahorse) only the spelling is checked.
     """
+    if len(word) < 5 or _inflected(word, lex):
+        return ()
     splits = []
-    for i in range(_MIN_PART, len(word) - _MIN_PART + 1):
+    for i in range(2, len(word) - 1):
         head, tail = word[:i], word[i:]
+        short = len(head) < _MIN_PART or len(tail) < _MIN_PART
+        if short and not (head in _SHORT_HEADS and len(tail) >= _MIN_PART
+                          or tail in _SHORT_TAILS and len(head) >= _MIN_PART):
+            continue
         if not (_is_part_word(head, lex) and _is_part_word(tail, lex)):
             continue
         whole, first, second = lex.phones(word), lex.phones(head), lex.phones(tail)
-        if whole and first and second and not any(
-            _sounds_joined(p, a, b, reducible=tail in _REDUCED_TAILS)
-            for p in whole for a in first for b in second
-        ):
+        if not (whole and first and second):
+            if short:
+                continue  # a two-letter part only when the pronunciation confirms it
+        elif not any(_sounds_joined(p, a, b, reducible=tail in _REDUCED_TAILS,
+                                    unstressed_head=head in _SHORT_HEADS)
+                     for p in whole for a in first for b in second):
             continue
         splits.append((head, tail))
     return tuple(splits)
 
 
 def _sounds_joined(whole: tuple[str, ...], first: tuple[str, ...],
-                  second: tuple[str, ...], *, reducible: bool = False) -> bool:
-    cut = len(first)
-    tail = whole[cut:]
-    return (len(whole) == cut + len(second)
-            and _stress_class(whole[:cut]) == _stress_class(first)
-            and (_stress_free(tail) == _stress_free(second)
-                 or reducible and _vowels_reduced(tail) == _vowels_reduced(second)))
+                   second: tuple[str, ...], *, reducible: bool = False,
+                   unstressed_head: bool = False) -> bool:
+    """``whole`` is heard as ``first`` (its stress kept, or lost when ``unstressed_head``: a
+    particle before the stressed word, up|STAIRS) then ``second`` (its sounds kept, or its
+    vowels reduced when ``reducible``), the seam's doubled consonant perhaps heard once."""
+    cuts = [len(first)]
+    if first[-1] == second[0] and not first[-1][-1].isdigit():
+        cuts.append(len(first) - 1)  # team|mate: T IY1 M EY2 T
+    for cut in cuts:
+        head = whole[:cut] + first[cut:]
+        tail = whole[cut:]
+        if len(tail) != len(second) or (cut < len(first) and not _stressed(tail)):
+            continue
+        if not (_same_sounds(_stress_class(head), _stress_class(first))
+                or unstressed_head and _vowels_reduced(head) == _vowels_reduced(first)):
+            continue
+        if _same_sounds(_stress_class(tail, any_stress=True),
+                        _stress_class(second, any_stress=True)) or (
+                reducible and _vowels_reduced(tail) == _vowels_reduced(second)):
+            return True
+    return False
+
+
+def _stressed(phones: tuple[str, ...]) -> bool:
+    return any(p[-1] in "12" for p in phones)
+
+
+def _same_sounds(heard: tuple[str, ...], word: tuple[str, ...]) -> bool:
+    """The same phones, but for vowels many speakers merge (``_MERGED_VOWELS``)."""
+    return len(heard) == len(word) and all(
+        h == w or h[-1:] == w[-1:] and h[-1:].isdigit() and _merged(
+            h[:-1], w[:-1], heard[i + 1] if i + 1 < len(heard) else "")
+        for i, (h, w) in enumerate(zip(heard, word, strict=True)))
+
+
+def _merged(a: str, b: str, following: str) -> bool:
+    pair = frozenset({a, b})
+    return pair in _MERGED_VOWELS or following == "R" and pair in _MERGED_BEFORE_R
 
 
 def _vowels_reduced(phones: tuple[str, ...]) -> tuple[str, ...]:
@@ -317,11 +397,22 @@ def analyze(raw: str) -> WordAnalysis:
     return _relations(word, intrinsic, lex)
 
 
+def compound_reading(word: str, parts: frozenset[str]) -> tuple[str, str] | None:
+    """The two words ``word`` (or a word of its family: teammates -> teammate) is a compound
+    of, one of them in ``parts`` (with its family), for saying why a clue was refused."""
+    lex = lexicon()
+    for member in sorted(family(normalize(word), lex)):
+        for head, tail in compound_splits(member, lex):
+            if (family(head, lex) | family(tail, lex)) & parts:
+                return head, tail
+    return None
+
+
 def _relations(word: str, intrinsic: tuple[tuple[str, str], ...], lex: Lexicon) -> WordAnalysis:
     fam = family(word, lex)
     compound: set[str] = set()
-    # A derived word built on a compound is built on its parts too (chairmanship <- chairman
-    # <- chair + man).
+    # A derived or inflected word built on a compound is built on its parts too (chairmanship
+    # <- chairman <- chair + man; teammates <- teammate <- team + mate).
     for member in fam:
         for head, tail in compound_splits(member, lex):
             compound |= family(head, lex) | family(tail, lex)

