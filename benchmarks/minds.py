@@ -33,15 +33,16 @@ from codenames_ai.vectors import load_model
 HELDOUT = Path(__file__).resolve().parent / "heldout_nouns.txt"
 GUESSER_OF = {"glove-6b-50d": "glove-nearest-guesser-v1",
               "minilm-l6-words": "minilm-words-nearest-guesser-v1",
-              "wordnet-3.0": "wordnet-nearest-guesser-v1"}
+              "wordnet-3.0": "wordnet-nearest-guesser-v1",
+              "eat-associations": "eat-nearest-guesser-v1"}
 V1_SPYMASTERS = ("glove-ev-spymaster-v1", "glove-gap-spymaster-v1")
 
 
-def heldout_deck(cache_dir: str | None) -> list[str]:
-    """The held-out nouns every mind can read."""
+def heldout_deck(cache_dir: str | None, minds: tuple[str, ...] = DEFAULT_MINDS) -> list[str]:
+    """The held-out nouns every one of ``minds`` can read."""
     words = [w.strip() for w in HELDOUT.read_text(encoding="utf-8").splitlines()
              if w.strip() and not w.startswith("#")]
-    models = [load_model(m, cache_dir=cache_dir) for m in DEFAULT_MINDS]
+    models = [load_model(m, cache_dir=cache_dir) for m in minds]
     return [w for w in words if all(w in m for m in models)]
 
 

@@ -48,6 +48,7 @@ from build_wordnet import (  # noqa: E402
 from common import MODELS_DIR, WORDLISTS_DIR, deck_cards, mind_words  # noqa: E402
 
 from codenames_ai.vectors.norms import (  # noqa: E402
+    Norms,
     NormsRecipe,
     american_forms,
     association_vectors,
@@ -142,6 +143,17 @@ def own_neighbours(mind: Mind, own: np.ndarray, word: str, k: int = 8) -> list[s
     return [mind.words[i] for i in np.argsort(-sims)[: k + 1] if mind.words[i] != word][:k]
 
 
+def given_as_response(norms: Norms, words: list[str], american: dict[str, str]
+                      ) -> np.ndarray:
+    """How many times people gave each word as an association (summed over every cue): how
+    readily people say it. An American spelling counts its British word's; an inflection or
+    a backed-off card, which the EAT never heard, 0."""
+    given: dict[str, float] = {}
+    for (_, response), count in norms.counts.items():
+        given[response] = given.get(response, 0.0) + count
+    return np.array([given.get(american.get(w, w), 0.0) for w in words], dtype=np.float32)
+
+
 def main() -> None:
     start = time.time()
     source = Path(sys.argv[1]) if len(sys.argv) > 1 else EAT_ZIP
@@ -188,6 +200,7 @@ def main() -> None:
         "pair_sets": {"tuning": RELATED_TUNE, "holdout": RELATED_HOLDOUT},
     }
     np.savez_compressed(OUT, words=np.array(words), vectors=vectors, scales=scales,
+                        said=given_as_response(norms, words, american),
                         meta=np.array(json.dumps(meta)))
     print(json.dumps(figures, indent=1))
     print(f"{OUT}: {len(words)} words x {recipe.dims}, {OUT.stat().st_size / 1e6:.1f} MB, "

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Role
 from ..core.errors import ConfigError
-from .registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, takes_option
+from .registry import DEFAULT_GUESSER, LEVEL_SPYMASTER, takes_option
 
 if TYPE_CHECKING:
     # The opposing team at each level; built on first use (PEP 562 ``__getattr__`` below),
@@ -85,18 +85,18 @@ def _levels() -> Mapping[Level, OpposingTeam]:
             "the other team's guesser reads clues through the dictionary alone, a mind its "
             "spymaster does not consult, and never goes back for an earlier clue's cards: it "
             "often misreads clues and needs many turns",
-            DEFAULT_SPYMASTER, _held_out("wordnet-3.0"),
+            LEVEL_SPYMASTER, _held_out("wordnet-3.0"),
             DEFAULT_GUESSER, {"minds": ("wordnet-3.0",), "leftover_z": float("inf")}),
         Level.NORMAL: OpposingTeam(
             Level.NORMAL,
             "the other team's guesser reads clues through word use alone (GloVe), a mind its "
             "spymaster does not consult: it sometimes misreads them",
-            DEFAULT_SPYMASTER, _held_out("glove-6b-50d"),
+            LEVEL_SPYMASTER, _held_out("glove-6b-50d"),
             DEFAULT_GUESSER, {"minds": ("glove-6b-50d",)}),
         Level.HARD: OpposingTeam(
             Level.HARD,
-            "the other team's spymaster and guesser share all three minds: its clues nearly "
-            "always land"),
+            "the other team plays with the same AIs as your team (by default the panel "
+            "spymaster of four minds and the panel guesser): its clues nearly always land"),
     })
 
 

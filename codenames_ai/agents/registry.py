@@ -474,6 +474,12 @@ def _register_builtins() -> None:
              summary="panel spymaster: GloVe, MiniLM and WordNet must agree; familiar words; "
                      "reads its guesser and never repeats a clue",
              options=panel_options)
+    register("panel-spymaster-v3", "codenames_ai.agents.panel:PeoplePanelSpymaster",
+             role=Role.SPYMASTER,
+             summary="panel spymaster for people: GloVe, MiniLM, WordNet and people's "
+                     "associations (EAT); clues for two or three cards when they read right, "
+                     "hard cards paired early, base forms",
+             options=panel_options)
     register("panel-guesser-v2", "codenames_ai.agents.panel:PanelGuesser", role=Role.GUESSER,
              summary="panel guesser: GloVe, MiniLM and WordNet together, calibrated stop, "
                      "memory of earlier clues",
@@ -496,5 +502,8 @@ def _register_builtins() -> None:
 
 
 _register_builtins()
-DEFAULT_SPYMASTER = "panel-spymaster-v2"
+DEFAULT_SPYMASTER = "panel-spymaster-v3"
+# The easy and normal levels' spymaster: the panel of three minds, whose pace those levels
+# were measured at (a level keeps its meaning when the default spymaster changes).
+LEVEL_SPYMASTER = "panel-spymaster-v2"
 DEFAULT_GUESSER = "panel-guesser-v2"

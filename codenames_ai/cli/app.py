@@ -433,10 +433,10 @@ def _first_run_progress() -> Iterator[None]:
     say so on standard error and show each model's conversion, then the clue words' analysis.
     On a warm cache, nothing. (Another built-in model, such as eat-associations, is converted
     when an agent first asks for it.)"""
-    from ..agents.panel import DEFAULT_MINDS
+    from ..agents.panel import PEOPLE_MINDS
     from ..vectors import load_model, unconverted
 
-    cold = unconverted(DEFAULT_MINDS)
+    cold = unconverted(PEOPLE_MINDS)
     if not cold:
         yield
         return

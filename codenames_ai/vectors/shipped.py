@@ -108,6 +108,23 @@ def read_shipped(name: str, path: Path | None = None) -> tuple[list[str], np.nda
     return words, rows.astype(np.float32) * scales[:, None]
 
 
+def shipped_said(name: str) -> dict[str, float]:
+    """How many times people said each word of a shipped mind built from association norms
+    (its ``said`` array: times given as a response); empty for a mind without one."""
+    path = shipped_path(name)
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if "said" not in data.files:
+                return {}
+            words = [str(w) for w in data["words"]]
+            said = np.asarray(data["said"], dtype=np.float64)
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as exc:
+        raise _damaged(name, path, f"cannot read it ({type(exc).__name__})") from None
+    if said.shape != (len(words),) or not np.isfinite(said).all():
+        raise _damaged(name, path, f"unexpected 'said' array {said.shape}")
+    return dict(zip(words, said.tolist(), strict=True))
+
+
 def shipped_meta(name: str) -> dict[str, object]:
     path = shipped_path(name)
     try:

@@ -7,7 +7,7 @@ import pytest
 
 from codenames_ai.agents.levels import LEVELS, Level, opposing_team
 from codenames_ai.agents.panel import DEFAULT_MINDS
-from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER
+from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, LEVEL_SPYMASTER
 from codenames_ai.core import WORDS, ConfigError, Role, Team
 from codenames_ai.play.session import seats_for_role
 from codenames_ai.play.terminal import Console
@@ -29,7 +29,10 @@ def test_below_hard_the_guesser_thinks_with_a_mind_its_spymaster_does_not_consul
     spymaster_id, spymaster = team.agent(Role.SPYMASTER, DEFAULT_SPYMASTER,
                                          {"cache_dir": "/c", "model": "x", "risk": "bold"})
     guesser_id, guesser = team.agent(Role.GUESSER, DEFAULT_GUESSER, {"cache_dir": "/c"})
-    assert (spymaster_id, guesser_id) == (DEFAULT_SPYMASTER, DEFAULT_GUESSER)
+    # The levels keep the three-mind panel their pace was measured with, whatever the
+    # default spymaster is.
+    assert (spymaster_id, guesser_id) == (LEVEL_SPYMASTER, DEFAULT_GUESSER)
+    assert LEVEL_SPYMASTER == "panel-spymaster-v2" != DEFAULT_SPYMASTER
     assert mind not in spymaster["minds"] and set(spymaster["minds"]) | {mind} == set(
         DEFAULT_MINDS)
     assert spymaster["known_by"] == DEFAULT_MINDS  # clue words its guesser can read

@@ -10,10 +10,10 @@ sentence encoder, a dictionary) that judge clues together.
 
 from .build import MIN_ZIPF, PANEL_VOCABULARY, familiar, shared_panel
 from .guesser import PanelGuesser
-from .minds import DEFAULT_MINDS, MIND_LABELS, Mind, Panel
+from .minds import DEFAULT_MINDS, MIND_LABELS, PEOPLE_MINDS, Mind, Panel
 from .partner import PartnerModel
-from .spymaster import PanelConfig, PanelSpymaster
+from .spymaster import PEOPLE_CONFIG, PanelConfig, PanelSpymaster, PeoplePanelSpymaster
 
-__all__ = ["DEFAULT_MINDS", "MIND_LABELS", "MIN_ZIPF", "PANEL_VOCABULARY", "Mind", "Panel",
-           "PanelConfig", "PanelGuesser", "PanelSpymaster", "PartnerModel", "familiar",
-           "shared_panel"]
+__all__ = ["DEFAULT_MINDS", "MIND_LABELS", "MIN_ZIPF", "PANEL_VOCABULARY", "PEOPLE_CONFIG",
+           "PEOPLE_MINDS", "Mind", "Panel", "PanelConfig", "PanelGuesser", "PanelSpymaster",
+           "PartnerModel", "PeoplePanelSpymaster", "familiar", "shared_panel"]

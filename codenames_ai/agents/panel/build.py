@@ -36,7 +36,7 @@ from .tables import DeckTable, shipped_decks, table_loader
 
 PANEL_VOCABULARY = 25_000
 CANDIDATES_FILE = "candidates.txt"  # kept in the panel's cache folder
-PREPARED_FORMAT = 2
+PREPARED_FORMAT = 3
 # Familiar clue words only: common (Zipf >= 3.3, i.e. about twice per million words) and
 # listed by lemminflect in their base form as a noun, adjective or verb. This keeps out rare
 # words (butte, vane), slang and fragments (tho, nuke), names (collin) and inflected forms
@@ -208,7 +208,8 @@ def _read_candidates(folder: Path | None) -> list[str] | None:
     return data.decode("utf-8").split() or None if data else None
 
 
-_WORDS, _MINDS, _RARITY, _DERIVED = "words.txt", "minds.json", "rarity.npy", "derived.npy"
+_WORDS, _MINDS, _RARITY = "words.txt", "minds.json", "rarity.npy"
+_DERIVED, _SAID = "derived.npy", "said.npy"
 
 
 def _matrix_file(m: int) -> str:
@@ -222,6 +223,7 @@ def _write_prepared(prepared: Path, panel: Panel) -> None:
                      quick=True)
     folder.write(_RARITY, _npy(panel.rarity))
     folder.write(_DERIVED, _npy(panel.derived))
+    folder.write(_SAID, _npy(panel.said))
     folder.write(_WORDS, ("\n".join(panel.words) + "\n").encode("utf-8"))
     minds = [{"name": mind.name, "mean": mind.calibration.mean, "std": mind.calibration.std,
               "quantiles": list(mind.calibration.quantiles)} for mind in panel.minds]
@@ -232,7 +234,8 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
     """The panel from its prepared files, or ``None`` when one is missing or fails its
     check (then it is made again)."""
     folder = CheckedFolder(prepared)
-    files = [_WORDS, _MINDS, _RARITY, _DERIVED, *(_matrix_file(m) for m in range(len(minds)))]
+    files = [_WORDS, _MINDS, _RARITY, _DERIVED, _SAID,
+             *(_matrix_file(m) for m in range(len(minds)))]
     if folder.problem(files):
         return None
     try:
@@ -240,6 +243,7 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
         described = json.loads((prepared / _MINDS).read_text(encoding="utf-8"))
         rarity = np.load(prepared / _RARITY, allow_pickle=False)
         derived = np.load(prepared / _DERIVED, allow_pickle=False)
+        said = np.load(prepared / _SAID, allow_pickle=False)
         matrices = [np.load(prepared / _matrix_file(m), mmap_mode="r")
                     for m in range(len(minds))]
         calibrations = [Calibration(float(d["mean"]), float(d["std"]),
@@ -249,7 +253,7 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
     if names != list(minds) or len(rarity) != len(words) or derived.shape != (len(words),) \
-            or derived.dtype != np.bool_ or any(
+            or derived.dtype != np.bool_ or said.shape != (len(words),) or any(
             m.shape[0] != len(words) or m.dtype != np.float32 for m in matrices):
         return None
     loaded = [Mind(name, functools.partial(load_model, name, cache_dir=root), calibration)
@@ -257,7 +261,7 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
     legality = _legality_folder(root, words)
     panel = Panel(loaded, words, legality, matrices=matrices,
                   legality=LegalClues(tuple(words), legality, shipped_decks()),
-                  rarity=rarity, derived=derived)
+                  rarity=rarity, derived=derived, said=said)
     panel.tables = _deck_tables(panel, prepared)
     return panel
 

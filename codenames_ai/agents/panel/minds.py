@@ -29,11 +29,14 @@ from .tables import DeckTable, fill_abstentions
 FloatArray = npt.NDArray[np.float32]
 
 DEFAULT_MINDS = ("glove-6b-50d", "minilm-l6-words", "wordnet-3.0")
+# The default spymaster's panel (panel-spymaster-v3): the three and people's associations.
+PEOPLE_MINDS = (*DEFAULT_MINDS, "eat-associations")
 # How a player would name what each mind knows, for explanations.
 MIND_LABELS = {
     "glove-6b-50d": "word use",
     "minilm-l6-words": "meaning",
     "wordnet-3.0": "the dictionary",
+    "eat-associations": "people's associations",
 }
 # Cards outside the tables whose similarities are kept (each costs minds x candidates x 4
 # bytes, about 110 kB for the default panel): a few dozen boards of a user's own deck.
@@ -102,7 +105,8 @@ class Panel:
                  tables: Sequence[DeckTable] = (),
                  legality: LegalClues | None = None,
                  rarity: npt.NDArray[np.float64] | None = None,
-                 derived: npt.NDArray[np.bool_] | None = None) -> None:
+                 derived: npt.NDArray[np.bool_] | None = None,
+                 said: npt.NDArray[np.float64] | None = None) -> None:
         if not minds:
             raise ValueError("a panel needs at least one mind")
         self.minds = tuple(minds)
@@ -118,6 +122,7 @@ class Panel:
         self._exact = {w: i for i, w in enumerate(self.words)}
         self._rarity = rarity
         self._derived = derived
+        self._said = said
         self._cards: BoundedCache[tuple[CardKey, str], FloatArray] = BoundedCache(CARD_CACHE)
 
     @property
@@ -142,6 +147,14 @@ class Panel:
         if self._derived is None:
             self._derived = derived_forms(self.words)
         return self._derived
+
+    @property
+    def said(self) -> npt.NDArray[np.float64]:
+        """How many times people gave each candidate as a word association (the shipped
+        EAT's counts; 0 for a word it never heard): how readily people say it."""
+        if self._said is None:
+            self._said = said_of(self.words)
+        return self._said
 
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
                    pictures: Captions | None = None) -> npt.NDArray[np.bool_]:
@@ -267,6 +280,17 @@ def _unit_rows(model: WordVectors, words: Sequence[str]) -> FloatArray:
     matrix = np.ascontiguousarray(model.unit_matrix[rows], dtype=np.float32)
     matrix.flags.writeable = False
     return matrix
+
+
+PEOPLE_SAID_MIND = "eat-associations"
+
+
+def said_of(words: Sequence[str]) -> npt.NDArray[np.float64]:
+    """``Panel.said`` of ``words``."""
+    from ...vectors.shipped import shipped_said
+
+    said = shipped_said(PEOPLE_SAID_MIND)
+    return np.array([said.get(w, 0.0) for w in words], dtype=np.float64)
 
 
 def derived_forms(words: Sequence[str]) -> npt.NDArray[np.bool_]:

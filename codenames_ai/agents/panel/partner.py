@@ -116,10 +116,11 @@ class PartnerReader:
             self.failed.add(failed)
         self.current = None
 
-    def model(self, targets: Sequence[Sequence[str]], learn_rate: float, weight_floor: float
-              ) -> PartnerModel:
+    def model(self, targets: Sequence[Sequence[str]], learn_rate: float, weight_floor: float,
+              prior: npt.NDArray[np.float64] | None = None) -> PartnerModel:
         """The partner as read so far, taking every earlier clue of ours as over (we are
-        asked for a new one). ``targets``: the cards each of our clues aimed at."""
+        asked for a new one). ``targets``: the cards each of our clues aimed at; ``prior``:
+        how likely each mind is before any touch (default: alike)."""
         numbered, stopped, failed = _closing(self.current)
         numbered += self.numbered
         stopped += self.stopped_short
@@ -128,6 +129,8 @@ class PartnerReader:
         leftovers = [word for aimed in targets for word in aimed if word in face_up]
         log_like = self.log_like
         posterior = np.exp(learn_rate * (log_like - log_like.max()))
+        if prior is not None:
+            posterior *= prior
         posterior /= posterior.sum()
         weights = weight_floor / len(posterior) + (1 - weight_floor) * posterior
         return PartnerModel(weights / weights.sum(), frozenset(all_failed),
