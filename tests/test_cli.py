@@ -182,18 +182,18 @@ def test_clue_gives_a_legal_clue_with_its_reasons() -> None:
     blue = ["clue", "--board", BOARD, "--key", KEY, "--team", "blue"]
     aims = {t["word"] for t in json.loads(runner.invoke(
         app, [*blue, "--explain", "--json"]).output)["explanation"]["targets"]}
-    assert "church" in aims  # with every card face up, blue's best clue is for CHURCH
-    covered = runner.invoke(app, [*blue, "--revealed", "school,church"])
+    assert "sun" in aims  # with every card face up, blue's best clue is for SUN (glow: 3)
+    covered = runner.invoke(app, [*blue, "--revealed", "sun,star"])
     assert covered.exit_code == 0, covered.output
-    explained = runner.invoke(app, [*blue, "--revealed", "school,church", "--explain", "--json"])
+    explained = runner.invoke(app, [*blue, "--revealed", "sun,star", "--explain", "--json"])
     payload = json.loads(explained.output)
     # The text answer is the clue the agent explains, aimed at blue cards still face down,
     # and legal against the cards left face up.
     assert covered.output == f"{payload['clue']} {payload['number']}\n"
     aims = {t["word"] for t in payload["explanation"]["targets"]}
-    blue_left = {c for c, k in zip(cards, KEY, strict=True) if k == "B"} - {"school", "church"}
+    blue_left = {c for c, k in zip(cards, KEY, strict=True) if k == "B"} - {"sun", "star"}
     assert aims and aims <= blue_left and payload["number"] == len(aims)
-    face_up = [c for c in cards if c not in {"school", "church"}]
+    face_up = [c for c in cards if c not in {"sun", "star"}]
     assert check_clue_word(payload["clue"], face_up, "classic") == []
 
 

@@ -36,15 +36,15 @@ def _width(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_each_ai_clue_is_summed_up_in_plain_words_and_explain_adds_the_scores() -> None:
     clues = [line for line in SAMPLE if line.startswith("  turn ")]
-    assert clues[0] == ("  turn 1 red: stabbing: 1 -> aimed at KNIFE; linked to 'stabbing' by "
-                        "word use, meaning and the dictionary; kept away from BOOK (a "
-                        "bystander); guessed scissors (ok), glue (ok)")
+    assert clues[0] == ("  turn 1 red: chop: 3 -> aimed at KNIFE, SCISSORS and CHIP; linked to "
+                        "'chop' by meaning, the dictionary and people's associations; kept away "
+                        "from PALM (the other team's); guessed scissors (ok), glue (ok)")
     assert not any(re.search(r"\d\.\d", line) for line in clues)  # no scores
     done = run_main("play", "--seed", "21", "--explain", stdin=SAMPLE_INPUT)
     lines = done.stdout.split("\n")
     first = lines.index(clues[0])
-    assert lines[first + 1].startswith("      why: stabbing: 1: aims at KNIFE ")
-    assert "Most feared: BOOK (" in lines[first + 1]
+    assert lines[first + 1].startswith("      why: chop: 3: aims at KNIFE ")
+    assert "Most feared: PALM (" in lines[first + 1]
 
 
 def test_a_persons_own_clue_has_no_reasons_and_a_spymaster_sees_the_key_legend() -> None:
