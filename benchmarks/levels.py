@@ -10,12 +10,13 @@ Words deck as in ``codenames play``, seeds 0 to games - 1:
   median and mean turns it needs when it does, and its assassin losses per 100 races.
 * **A person-like team**: full games, the person's seats (red) against the level's team (blue);
   the starting team is the deal's. Nobody here is a person, so two stand-ins bracket one: the
-  game's own AI spymaster with a guesser that thinks with only one of its three minds
+  game's own AI spymaster with a guesser that thinks with only one of its four minds
   (``shares a mind``: the spymaster's clues are checked against that mind, optimistic), and
   a spymaster that judges without the guesser's mind (``foreign mind``: like a person whose
   associations the AI cannot read, pessimistic). The guesser's mind turns with the seed
-  (GloVe, MiniLM, WordNet). Prints the person's win rate with a 95% Wilson interval, how the
-  games ended, and the opposing team's agents left when the person won.
+  (GloVe, MiniLM, WordNet, people's associations). Prints the person's win rate with a 95%
+  Wilson interval, how the games ended, and the opposing team's agents left when the person
+  won.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Any
 from codenames_ai.agents import make_agent
 from codenames_ai.agents.evaluation import single_team
 from codenames_ai.agents.levels import Level, opposing_team
-from codenames_ai.agents.panel import DEFAULT_MINDS
+from codenames_ai.agents.panel import PEOPLE_MINDS
 from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER
 from codenames_ai.core import WORDS, Role, Seats, Team, play_game
 from codenames_ai.decks import default_deck
@@ -51,8 +52,8 @@ def opposing_agents(level: Level, cache_dir: str | None) -> tuple[Any, Any]:
 def person_agents(stand_in: str, mind: str, cache_dir: str | None) -> tuple[Any, Any]:
     options: dict[str, Any] = {}
     if stand_in == "foreign mind":
-        options = {"minds": tuple(m for m in DEFAULT_MINDS if m != mind),
-                   "known_by": DEFAULT_MINDS}
+        options = {"minds": tuple(m for m in PEOPLE_MINDS if m != mind),
+                   "known_by": PEOPLE_MINDS}
     spymaster = make_agent(DEFAULT_SPYMASTER, role=Role.SPYMASTER, cache_dir=cache_dir,
                            **options)
     guesser = make_agent(DEFAULT_GUESSER, role=Role.GUESSER, cache_dir=cache_dir,
@@ -78,13 +79,13 @@ def person(job: tuple[str, str, int, str | None]) -> dict[str, Any]:
     level, stand_in, games, cache_dir = job
     deck = default_deck("words")
     blue = opposing_agents(Level(level), cache_dir)
-    reds = {mind: person_agents(stand_in, mind, cache_dir) for mind in DEFAULT_MINDS}
+    reds = {mind: person_agents(stand_in, mind, cache_dir) for mind in PEOPLE_MINDS}
     start = time.perf_counter()
     wins = 0
     endings: Counter[str] = Counter()
     left: list[int] = []
     for seed in range(games):
-        red = reds[DEFAULT_MINDS[seed % len(DEFAULT_MINDS)]]
+        red = reds[PEOPLE_MINDS[seed % len(PEOPLE_MINDS)]]
         seats = Seats.standard(red_spymaster=red[0], red_guesser=red[1],
                                blue_spymaster=blue[0], blue_guesser=blue[1])
         record = play_game(WORDS, seats, seed=seed, deck=deck)

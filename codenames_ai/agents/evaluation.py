@@ -29,6 +29,20 @@ class GameFigures:
     assassin: bool
     clue_numbers: tuple[int, ...]
     targets_found: tuple[int, ...]  # own cards found in each clue's turn, capped at its number
+    own_found: tuple[int, ...] = ()  # own cards found in each clue's turn, all of them
+
+    def turns_between(self, first: int, second: int) -> int | None:
+        """Clue turns from the turn that found the team's ``first``-th own card to the one
+        that found its ``second``-th (0: the same turn); None when it never found both."""
+        found = 0
+        turns: dict[int, int] = {}
+        for turn, count in enumerate(self.own_found):
+            for _ in range(count):
+                found += 1
+                turns.setdefault(found, turn)
+        if first not in turns or second not in turns:
+            return None
+        return turns[second] - turns[first]
 
 
 def single_team(rules: RuleSet, deck: Sequence[str], seed: int, spymaster: Spymaster,
@@ -57,22 +71,27 @@ def two_team(rules: RuleSet, deck: Sequence[str], seed: int, seats: Seats,
 
 def _figures(record: GameRecord, team: Team, turns: int | None = None) -> GameFigures:
     """``team``'s figures; ``turns`` defaults to its valid clues."""
-    numbers, found = _clue_figures(record.events, team)
+    numbers, found, own = _clue_figures(record.events, team)
     assassin = record.outcome.reason is EndReason.ASSASSIN and record.outcome.winner is not team
     return GameFigures(record.outcome.winner is team, len(numbers) if turns is None else turns,
-                       assassin, numbers, found)
+                       assassin, numbers, found, own)
 
 
-def _clue_figures(events: Sequence[object], team: Team) -> tuple[tuple[int, ...],
-                                                                 tuple[int, ...]]:
-    """Each valid clue's number and the own cards found in its turn (capped at the number)."""
+def _clue_figures(events: Sequence[object], team: Team
+                  ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Each valid clue's number, the own cards found in its turn capped at the number, and
+    all own cards found in its turn."""
     numbers: list[int] = []
     found: list[int] = []
+    own: list[int] = []
     for event in events:
         if isinstance(event, ClueGiven) and event.team is team:
             numbers.append(event.clue.number if isinstance(event.clue.number, int) else 0)
             found.append(0)
+            own.append(0)
         elif (isinstance(event, GuessMade) and event.team is team and numbers
-              and event.identity is team.agent and found[-1] < numbers[-1]):
-            found[-1] += 1
-    return tuple(numbers), tuple(found)
+              and event.identity is team.agent):
+            own[-1] += 1
+            if found[-1] < numbers[-1]:
+                found[-1] += 1
+    return tuple(numbers), tuple(found), tuple(own)

@@ -34,21 +34,21 @@ def test_unconverted_names_the_models_load_model_would_convert(tmp_path: Path) -
 def test_a_cold_cache_is_announced_and_each_conversion_shown(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # A cache that holds two of the three models (borrowed from the user cache), so only the
-    # smallest is converted here.
+    # A cache that holds two of the four models (borrowed from the user cache), so only the
+    # two small shipped ones are converted here.
     models = tmp_path / "codenames-ai" / "models"
     models.mkdir(parents=True)
     for name in ("glove-6b-50d", "minilm-l6-words"):
         load_model(name)
         (models / name).symlink_to(ModelStore().path(name), target_is_directory=True)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    # The first run converts the default AIs' minds only (eat-associations waits for an agent
-    # that asks for it).
+    # The first run converts the default AIs' four minds, here the two the cache lacks.
     assert unconverted() == ["wordnet-3.0", "eat-associations"]
     with _first_run_progress():
         print("the AIs are built here")
     captured = capsys.readouterr()
-    assert captured.err.split("\n") == [PREPARING, "  model 1/1 wordnet-3.0 ... done",
+    assert captured.err.split("\n") == [PREPARING, "  model 1/2 wordnet-3.0 ... done",
+                                        "  model 2/2 eat-associations ... done",
                                         "  choosing the clue words ... done", ""]
     assert captured.out == "the AIs are built here\n"
     assert CheckedFolder(models / "wordnet-3.0").problem(["meta.json"]) == ""
@@ -68,7 +68,8 @@ def test_a_first_run_in_a_fresh_cache_through_the_console_script(tmp_path: Path)
             for _ in range(2)]
     assert [run.returncode for run in runs] == [0, 0], runs[0].stderr
     assert runs[0].stderr.split("\n") == [
-        PREPARING, "  model 1/3 glove-6b-50d ... done", "  model 2/3 minilm-l6-words ... done",
-        "  model 3/3 wordnet-3.0 ... done", "  choosing the clue words ... done", ""]
+        PREPARING, "  model 1/4 glove-6b-50d ... done", "  model 2/4 minilm-l6-words ... done",
+        "  model 3/4 wordnet-3.0 ... done", "  model 4/4 eat-associations ... done",
+        "  choosing the clue words ... done", ""]
     assert runs[1].stderr == ""
     assert runs[0].stdout == runs[1].stdout
