@@ -16,6 +16,7 @@ from codenames_ai.agents.panel import (
     PanelConfig,
     PeoplePanelSpymaster,
 )
+from codenames_ai.agents.panel.minds import nounless_of
 from codenames_ai.agents.registry import DEFAULT_SPYMASTER, LEVEL_SPYMASTER, REGISTRY
 from codenames_ai.core import Team
 
@@ -75,6 +76,17 @@ def test_a_derived_form_costs_more_than_its_base() -> None:
     assert free["cut"] - priced["cut"] == pytest.approx(0.3)
 
 
+def test_a_word_with_no_noun_reading_costs_more() -> None:
+    nounless = np.array([False, True, False, False])  # as if 'blade' were an adjective
+    free = scores(spymaster(Panel(panel().minds, WORDS, nounless=nounless)))
+    priced = scores(spymaster(Panel(panel().minds, WORDS, nounless=nounless),
+                              nounless_cost=0.3))
+    assert free["blade"] - priced["blade"] == pytest.approx(0.3)
+    assert free["cut"] == pytest.approx(priced["cut"])
+    assert list(nounless_of(("cut", "pathetic", "fruit", "hilarious"))) == [
+        False, True, False, True]
+
+
 def test_hardness_makes_a_card_no_clue_singles_out_worth_more() -> None:
     agent = spymaster(panel(), hardness=2.0)
     agent.give_clue(state().spymaster_view(Team.RED))  # prepares the board's work
@@ -95,8 +107,31 @@ def test_the_default_is_the_people_panel_and_the_levels_keep_theirs() -> None:
     assert PEOPLE_MINDS[-1] == "eat-associations" and len(PEOPLE_MINDS) == 4
     assert dict(PEOPLE_CONFIG.prior) == {"eat-associations": 3.0}
     assert PEOPLE_CONFIG.read_right > 0 and PEOPLE_CONFIG.worst_rank == 1
+    assert PEOPLE_CONFIG.single_out > 0 and PEOPLE_CONFIG.nounless_cost > 0
     agent = make_agent("panel-spymaster-v3")
     assert isinstance(agent, PeoplePanelSpymaster) and agent.config == PEOPLE_CONFIG
     assert agent.panel.names == PEOPLE_MINDS
     older = make_agent("panel-spymaster-v2")
     assert not isinstance(older, PeoplePanelSpymaster) and older.config == PanelConfig()
+
+
+def test_a_clue_for_one_card_must_single_it_out() -> None:
+    # FRUIT points at APPLE (ours) and PEAR (a bystander) almost alike: a coin flip.
+    def fruit(**config: object) -> tuple[int, float]:
+        agent = spymaster(panel(), **config)
+        agent.give_clue(state().spymaster_view(Team.RED))
+        explanation = agent.last_explanation
+        assert explanation is not None
+        best = next(a for a in explanation.alternatives if a.clue.word == "fruit")
+        assert isinstance(best.clue.number, int)
+        return best.clue.number, best.score
+
+    assert fruit() == (1, pytest.approx(fruit()[1])) and fruit()[1] > 0
+    number, score = fruit(single_out=0.5)
+    assert number == 2 and score < 0  # fruit: 1 is refused; only a weaker fruit: 2 remains
+
+
+def test_when_no_clue_reads_right_the_rules_give_way_instead_of_failing() -> None:
+    view = state().spymaster_view(Team.RED)
+    clue = spymaster(panel(), single_out=99.0, read_right=1.0).give_clue(view)
+    assert (clue.word, clue.number) == ("cut", 2)  # the clue with no such rule

@@ -36,7 +36,7 @@ from .tables import DeckTable, shipped_decks, table_loader
 
 PANEL_VOCABULARY = 25_000
 CANDIDATES_FILE = "candidates.txt"  # kept in the panel's cache folder
-PREPARED_FORMAT = 3
+PREPARED_FORMAT = 4
 # Familiar clue words only: common (Zipf >= 3.3, i.e. about twice per million words) and
 # listed by lemminflect in their base form as a noun, adjective or verb. This keeps out rare
 # words (butte, vane), slang and fragments (tho, nuke), names (collin) and inflected forms
@@ -209,7 +209,7 @@ def _read_candidates(folder: Path | None) -> list[str] | None:
 
 
 _WORDS, _MINDS, _RARITY = "words.txt", "minds.json", "rarity.npy"
-_DERIVED, _SAID = "derived.npy", "said.npy"
+_DERIVED, _SAID, _NOUNLESS = "derived.npy", "said.npy", "nounless.npy"
 
 
 def _matrix_file(m: int) -> str:
@@ -224,6 +224,7 @@ def _write_prepared(prepared: Path, panel: Panel) -> None:
     folder.write(_RARITY, _npy(panel.rarity))
     folder.write(_DERIVED, _npy(panel.derived))
     folder.write(_SAID, _npy(panel.said))
+    folder.write(_NOUNLESS, _npy(panel.nounless))
     folder.write(_WORDS, ("\n".join(panel.words) + "\n").encode("utf-8"))
     minds = [{"name": mind.name, "mean": mind.calibration.mean, "std": mind.calibration.std,
               "quantiles": list(mind.calibration.quantiles)} for mind in panel.minds]
@@ -234,7 +235,7 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
     """The panel from its prepared files, or ``None`` when one is missing or fails its
     check (then it is made again)."""
     folder = CheckedFolder(prepared)
-    files = [_WORDS, _MINDS, _RARITY, _DERIVED, _SAID,
+    files = [_WORDS, _MINDS, _RARITY, _DERIVED, _SAID, _NOUNLESS,
              *(_matrix_file(m) for m in range(len(minds)))]
     if folder.problem(files):
         return None
@@ -244,6 +245,7 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
         rarity = np.load(prepared / _RARITY, allow_pickle=False)
         derived = np.load(prepared / _DERIVED, allow_pickle=False)
         said = np.load(prepared / _SAID, allow_pickle=False)
+        nounless = np.load(prepared / _NOUNLESS, allow_pickle=False)
         matrices = [np.load(prepared / _matrix_file(m), mmap_mode="r")
                     for m in range(len(minds))]
         calibrations = [Calibration(float(d["mean"]), float(d["std"]),
@@ -253,7 +255,8 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
     if names != list(minds) or len(rarity) != len(words) or derived.shape != (len(words),) \
-            or derived.dtype != np.bool_ or said.shape != (len(words),) or any(
+            or derived.dtype != np.bool_ or said.shape != (len(words),) \
+            or nounless.shape != (len(words),) or nounless.dtype != np.bool_ or any(
             m.shape[0] != len(words) or m.dtype != np.float32 for m in matrices):
         return None
     loaded = [Mind(name, functools.partial(load_model, name, cache_dir=root), calibration)
@@ -261,7 +264,7 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
     legality = _legality_folder(root, words)
     panel = Panel(loaded, words, legality, matrices=matrices,
                   legality=LegalClues(tuple(words), legality, shipped_decks()),
-                  rarity=rarity, derived=derived, said=said)
+                  rarity=rarity, derived=derived, said=said, nounless=nounless)
     panel.tables = _deck_tables(panel, prepared)
     return panel
 

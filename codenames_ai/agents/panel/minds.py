@@ -106,7 +106,8 @@ class Panel:
                  legality: LegalClues | None = None,
                  rarity: npt.NDArray[np.float64] | None = None,
                  derived: npt.NDArray[np.bool_] | None = None,
-                 said: npt.NDArray[np.float64] | None = None) -> None:
+                 said: npt.NDArray[np.float64] | None = None,
+                 nounless: npt.NDArray[np.bool_] | None = None) -> None:
         if not minds:
             raise ValueError("a panel needs at least one mind")
         self.minds = tuple(minds)
@@ -123,6 +124,7 @@ class Panel:
         self._rarity = rarity
         self._derived = derived
         self._said = said
+        self._nounless = nounless
         self._cards: BoundedCache[tuple[CardKey, str], FloatArray] = BoundedCache(CARD_CACHE)
 
     @property
@@ -155,6 +157,14 @@ class Panel:
         if self._said is None:
             self._said = said_of(self.words)
         return self._said
+
+    @property
+    def nounless(self) -> npt.NDArray[np.bool_]:
+        """Candidates with no reading as a noun (pathetic, hilarious, comprise): people
+        clue with nouns, and readers find such words vague far more often."""
+        if self._nounless is None:
+            self._nounless = nounless_of(self.words)
+        return self._nounless
 
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
                    pictures: Captions | None = None) -> npt.NDArray[np.bool_]:
@@ -309,6 +319,14 @@ def derived_forms(words: Sequence[str]) -> npt.NDArray[np.bool_]:
             derivation_bases(word, lex) & among)
 
     return np.array([derived(w) for w in words], dtype=bool)
+
+
+def nounless_of(words: Sequence[str]) -> npt.NDArray[np.bool_]:
+    """``Panel.nounless`` of ``words``."""
+    from ...legality.lexicon import lexicon
+
+    lex = lexicon()
+    return np.array(["NOUN" not in lex.parts_of_speech(w) for w in words], dtype=bool)
 
 
 def rarity_of(words: Sequence[str]) -> npt.NDArray[np.float64]:

@@ -71,6 +71,7 @@ class PanelConfig:
     hard_width: float = 0.75
     hard_cap: float = 4.0
     derived_cost: float = 0.0  # a derived form (icy, mathematical) where people say the base
+    nounless_cost: float = 0.0  # a word with no noun reading (pathetic, fashionable)
     # A word people seldom say (vague or abstract: comprise, oxidation; names: dirk): this
     # much for one never given as an association, nothing from 100 times on (log scale).
     said_cost: float = 0.0
@@ -83,16 +84,23 @@ class PanelConfig:
     # Before its first touch, how likely the partner thinks like each mind (by name; a mind
     # not named weighs 1): people's associations first for a partner who is a person.
     prior: tuple[tuple[str, float], ...] = ()
+    # A clue for 1 card must single it out: in the partner-weighted mixture of the minds, its
+    # best own card stands at least this far (standard units) above every face-down card
+    # not ours (0: no such rule). A near tie is a coin flip for a person.
+    single_out: float = 0.0
 
 
 # panel-spymaster-v3, for a partner who may be a person or any mind. Chosen on
-# leave-one-mind-out races with all four minds (tuning boards, seeds 10000+) and by reading
-# its clues: the races hardly move between these settings (wins 69-70%), so the choice
-# leans to what a person reads: people's associations weigh most in the mixture, one mind
-# blind to a link does not veto it, cards no clue singles out are paired early, and a clue
-# for N cards must be read right.
+# leave-one-mind-out races with all four minds (tuning boards, seeds 10000+) and by blind
+# readers: the races hardly move between these settings (wins 68-70%), so the choice leans
+# to what a person reads: people's associations weigh most in the mixture, one mind blind
+# to a link does not veto it, cards no clue singles out are paired early, a clue for N
+# cards must be read right and one for 1 must single its card out, and nouns are preferred.
+# A bolder listener (noise 0.5, read_right 0.3, pessimism 0.2: more clues for 2-3) lost
+# readers three games of 21 on the assassin and read far less clearly (docs/reading.md).
 PEOPLE_CONFIG = PanelConfig(pessimism=0.4, worst_rank=1, prior=(("eat-associations", 3.0),),
-                            hardness=2.0, derived_cost=0.3, said_cost=0.2, read_right=0.4)
+                            hardness=2.0, derived_cost=0.3, said_cost=0.2, read_right=0.4,
+                            single_out=1.0, nounless_cost=0.3)
 
 
 @dataclass(frozen=True)
@@ -133,6 +141,8 @@ class PanelSpymaster:
         self._word_cost = self.panel.rarity * self.config.rarity_cost
         if self.config.derived_cost:
             self._word_cost = self._word_cost + self.config.derived_cost * self.panel.derived
+        if self.config.nounless_cost:
+            self._word_cost = self._word_cost + self.config.nounless_cost * self.panel.nounless
         if self.config.said_cost:
             unsaid = 1 - np.log10(1 + np.minimum(self.panel.said, 99)) / 2
             self._word_cost = self._word_cost + self.config.said_cost * unsaid
@@ -322,9 +332,14 @@ class PanelSpymaster:
                 chance = cfg.pessimism * _worst(every, cfg.worst_rank) + (
                     1 - cfg.pessimism) * (partner.weights @ every)
                 unread[:, j] = chance < cfg.read_right
+        if cfg.single_out and n > n_own:
+            mixed = np.tensordot(partner.weights, z, axes=1)  # (cards, candidates)
+            unread[:, 0] = mixed[:n_own].max(axis=0) - mixed[n_own:].max(axis=0) \
+                < cfg.single_out
         mean = np.tensordot(partner.weights, per_mind, axes=1)
         values = cfg.pessimism * _worst(per_mind, cfg.worst_rank) + (1 - cfg.pessimism) * mean
-        values[unread] = -np.inf
+        if not unread.all():  # on a board where nothing reads right, the best of the rest
+            values[unread] = -np.inf
         return values, numbers, per_mind
 
     def _explain(self, words: tuple[str, ...], codes: npt.NDArray[np.int8], z: FloatArray,
