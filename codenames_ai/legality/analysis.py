@@ -193,6 +193,15 @@ def _is_part_word(part: str, lex: Lexicon) -> bool:
     return len(part) >= 2 and lex.zipf(part) >= 3.0 and lex.in_lexicon(part)
 
 
+_EVERYDAY = 4.0  # Zipf of the other part when one part is less common
+
+
+def _is_rarer_part(part: str, lex: Lexicon) -> bool:
+    """A less common word (oat, Zipf 2.9) of 3+ letters: a part only when the compound is
+    heard as its parts joined (oat|meal), never on spelling alone."""
+    return len(part) >= 3 and lex.zipf(part) >= 2.5 and lex.in_lexicon(part)
+
+
 def _inflected(word: str, lex: Lexicon) -> bool:
     """``word`` is an inflection of another lemma in some part of speech (painting is paint's
     -ing form as well as a noun; teammates is teammate's plural). Spellings and hyphenations
@@ -207,7 +216,9 @@ def compound_splits(word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
     The rule, so that a compound part is a word the compound is built on and not an accidental
     run of letters:
 
-    - both parts are common English words (lemminflect lists them, Zipf >= 3) of 3+ letters,
+    - both parts are common English words (lemminflect lists them, Zipf >= 3) of 3+ letters
+      (or a less common first part, Zipf >= 2.5, before an everyday one, Zipf >= 4, when the
+      pronunciation check confirms it: oat|meal, not vamp|ire or fee|der),
       or a two-letter particle or determiner in its place (``_SHORT_HEADS``, ``_SHORT_TAILS``:
       to|night, make|up); a two-letter part needs the pronunciation check below to pass, so
       the CMU dictionary must know all three words;
@@ -236,12 +247,17 @@ def compound_splits(word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
         if short and not (head in _SHORT_HEADS and len(tail) >= _MIN_PART
                           or tail in _SHORT_TAILS and len(head) >= _MIN_PART):
             continue
-        if not (_is_part_word(head, lex) and _is_part_word(tail, lex)):
+        head_common, tail_common = _is_part_word(head, lex), _is_part_word(tail, lex)
+        common = head_common and tail_common
+        # A less common first part beside an everyday second (oat|meal; not vamp|ire, and
+        # never a rare ending: fee|der, guard|ian).
+        if not (common or not short and tail_common and lex.zipf(tail) >= _EVERYDAY
+                and _is_rarer_part(head, lex)):
             continue
         whole, first, second = lex.phones(word), lex.phones(head), lex.phones(tail)
         if not (whole and first and second):
-            if short:
-                continue  # a two-letter part only when the pronunciation confirms it
+            if short or not common:
+                continue  # a two-letter or rarer part only when the pronunciation confirms it
         elif not any(_sounds_joined(p, a, b, reducible=tail in _REDUCED_TAILS,
                                     unstressed_head=head in _SHORT_HEADS)
                      for p in whole for a in first for b in second):

@@ -89,7 +89,10 @@ def test_a_word_that_only_contains_a_board_words_letters_is_legal(clue: str, car
 
 @pytest.mark.parametrize(("part", "card"), [
     ("forest", "RAINFOREST"), ("night", "TONIGHT"), ("team", "TEAMMATE"),
-    ("mate", "TEAMMATE"), ("horse", "SEAHORSE"), ("line", "ONLINE")])
+    ("mate", "TEAMMATE"), ("horse", "SEAHORSE"), ("line", "ONLINE"),
+    # a less common first part before an everyday word, heard as the two joined (a blind
+    # reader was given 'meal 2' with OATMEAL face down)
+    ("meal", "OATMEAL"), ("oat", "OATMEAL"), ("room", "MUSHROOM")])
 def test_a_part_of_a_compound_card_is_refused(part: str, card: str) -> None:
     found = check_clue_word(part, (card, "APPLE"), "classic")
     assert found and found[0].rule == "compound-part", [v.message for v in found]
@@ -98,7 +101,10 @@ def test_a_part_of_a_compound_card_is_refused(part: str, card: str) -> None:
 
 @pytest.mark.parametrize(("part", "card"), [
     ("pain", "PAINTING"), ("star", "STARTING"), ("gin", "BEGIN"), ("rate", "PIRATE"),
-    ("earth", "HEARTH"), ("and", "CANDLE")])
+    ("earth", "HEARTH"), ("and", "CANDLE"),
+    # two less common parts, or a rare ending: no compound
+    ("ire", "VAMPIRE"), ("vamp", "VAMPIRE"), ("lea", "LEADER"), ("tin", "TINDER"),
+    ("rose", "ROSEMARY")])
 def test_letters_of_a_card_that_is_no_compound_are_legal(part: str, card: str) -> None:
     assert check_clue_word(part, (card, "APPLE"), "classic") == []
 
