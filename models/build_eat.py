@@ -18,9 +18,12 @@ case, letters only (EAT phrases as a_b), a cue or a response given at least twic
 keeps those among models/common.mind_words(). The American spelling of a British word (colour
 -> color) takes the British word's vector when mind_words has it and the EAT lacks it or holds
 it only as a response given less often than the British word (theater, given twice; theatre is
-a cue). A mind word the EAT lacks that inflects EAT words (installed, knives; lemminflect's
-lemmas) takes the mean of their vectors. A deck card or picture tag the EAT never saw (pizza,
-ninja) takes the weighted mean of the EAT vectors of the 10 EAT stimulus words nearest to it
+a cue). A word that is no cue and that people gave fewer than MIN_EVIDENCE (10) times in all is
+left out, so the mind abstains on it: its vector rests on a handful of answers (automobile,
+given 4 times, came out nearest to relation and tennis, and the panel clued it so). A mind
+word the EAT lacks that inflects EAT words (installed, knives; lemminflect's lemmas) takes the
+mean of their vectors. A deck card or picture tag the EAT never saw or left out (pizza, ninja)
+takes the weighted mean of the EAT vectors of the 10 EAT stimulus words nearest to it
 by the mean cosine of the shipped WordNet and MiniLM minds; the meta lists each one. Rows are
 stored as int8 with one float32 scale each.
 """
@@ -76,6 +79,7 @@ LINKS = [("gold", "silver", ("metal",)), ("piano", "guitar", ("music", "instrume
          ("king", "queen", ("royal", "crown")), ("apple", "banana", ("fruit",)),
          ("doctor", "nurse", ("hospital",)), ("car", "train", ("transport", "travel"))]
 FAMILIAR_ZIPF = 3.3  # the panel's floor for clue words
+MIN_EVIDENCE = 10  # answers in all for a word that is no cue (a cue has about 100)
 
 
 def back_off(words: list[str], vectors: np.ndarray, stimuli: set[str], cards: list[str]
@@ -162,10 +166,10 @@ def main() -> None:
     eat_words, floats = association_vectors(norms, recipe)
     wanted = mind_words()
     known = set(wanted)
-    kept = [i for i, w in enumerate(eat_words) if w in known]
+    said = evidence(norms)
+    kept = [i for i, w in enumerate(eat_words) if w in known and said[w] >= MIN_EVIDENCE]
     words, floats = [eat_words[i] for i in kept], floats[kept]
     eat_set = set(words)
-    said = evidence(norms)
     american = american_forms(words, known.__contains__, said)
     words, floats = with_american_spellings(words, floats, known.__contains__, said)
     words, floats, inflected = with_base_forms(words, floats, wanted)
