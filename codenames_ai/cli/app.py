@@ -440,7 +440,7 @@ def _first_run_progress() -> Iterator[None]:
     if not cold:
         yield
         return
-    typer.echo("Preparing the AI: converting the word models (first run only, about 15 s)...",
+    typer.echo("Preparing the AI: converting the word models (first run only, about 20 s)...",
                err=True)
     for number, name in enumerate(cold, 1):
         typer.echo(f"  model {number}/{len(cold)} {name} ... ", err=True, nl=False)

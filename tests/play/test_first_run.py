@@ -15,7 +15,7 @@ from codenames_ai.cli.app import _first_run_progress
 from codenames_ai.vectors import ModelStore, load_model, unconverted
 from codenames_ai.vectors.manifest import CheckedFolder
 
-PREPARING = "Preparing the AI: converting the word models (first run only, about 15 s)..."
+PREPARING = "Preparing the AI: converting the word models (first run only, about 20 s)..."
 
 
 def test_unconverted_names_the_models_load_model_would_convert(tmp_path: Path) -> None:
@@ -59,7 +59,7 @@ def test_a_cold_cache_is_announced_and_each_conversion_shown(
 
 @pytest.mark.slow
 def test_a_first_run_in_a_fresh_cache_through_the_console_script(tmp_path: Path) -> None:
-    """The whole first run (about 15 s), then the second (silent)."""
+    """The whole first run (about 17 s), then the second (silent)."""
     assert shutil.which("codenames"), "the codenames script is not installed"
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"),
            "XDG_DATA_HOME": str(tmp_path / "data")}
