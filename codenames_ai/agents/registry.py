@@ -472,13 +472,15 @@ def _register_builtins() -> None:
     register("panel-spymaster-v2", "codenames_ai.agents.panel:PanelSpymaster",
              role=Role.SPYMASTER,
              summary="panel spymaster: GloVe, MiniLM and WordNet must agree; familiar words; "
-                     "reads its guesser and never repeats a clue",
+                     "reads its guesser and never repeats a clue; the easy and normal levels' "
+                     "spymaster",
              options=panel_options)
     register("panel-spymaster-v3", "codenames_ai.agents.panel:PeoplePanelSpymaster",
              role=Role.SPYMASTER,
              summary="panel spymaster for people: GloVe, MiniLM, WordNet and people's "
                      "associations (EAT); clues for two or three cards when they read right, "
-                     "hard cards paired early, base forms",
+                     "a 1-clue singles its card out, hard cards paired early, nouns and base "
+                     "forms",
              options=panel_options)
     register("panel-guesser-v2", "codenames_ai.agents.panel:PanelGuesser", role=Role.GUESSER,
              summary="panel guesser: GloVe, MiniLM and WordNet together, calibrated stop, "
