@@ -92,12 +92,12 @@ class PanelConfig:
 
 # panel-spymaster-v3, for a partner who may be a person or any mind. Chosen on
 # leave-one-mind-out races with all four minds (tuning boards, seeds 10000+) and by blind
-# readers: the races hardly move between these settings (wins 68-70%), so the choice leans
+# readers: the races hardly move between these settings (wins 66-70%), so the choice leans
 # to what a person reads: people's associations weigh most in the mixture, one mind blind
 # to a link does not veto it, cards no clue singles out are paired early, a clue for N
 # cards must be read right and one for 1 must single its card out, and nouns are preferred.
 # A bolder listener (noise 0.5, read_right 0.3, pessimism 0.2: more clues for 2-3) lost
-# readers three games of 21 on the assassin and read far less clearly (docs/reading.md).
+# readers three games of 25 on the assassin and read far less clearly (docs/reading.md).
 PEOPLE_CONFIG = PanelConfig(pessimism=0.4, worst_rank=1, prior=(("eat-associations", 3.0),),
                             hardness=2.0, derived_cost=0.3, said_cost=0.2, read_right=0.4,
                             single_out=1.0, nounless_cost=0.3)
@@ -405,6 +405,7 @@ class PanelSpymaster:
 
         harms = {index: harm(row, index) for row, index in enumerate(candidates)}
         return Cover(max(candidates, key=lambda i: (harms[i], -i)))
+
 
 class PeoplePanelSpymaster(PanelSpymaster):
     """The default spymaster (``panel-spymaster-v3``): the panel with people's associations
