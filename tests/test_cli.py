@@ -240,7 +240,14 @@ def test_the_default_spymaster_clues_a_custom_deck_and_says_why() -> None:
     assert result.exit_code == 0, result.output
     word, number = result.output.splitlines()[0].split()
     assert word.isalpha() and 1 <= int(number) <= 4
-    assert "linked to" in result.output and "kept away from" in result.output
+    assert "linked to" in result.output
+    # The plain words about the feared card follow the margin the detail shows.
+    payload = json.loads(runner.invoke(app, ["clue", "--board", CUSTOM_BOARD, "--key",
+                                             "RRRRRRRRRBBBBBBBBNNNNNNNA", "--team", "red",
+                                             "--explain", "--json"]).output)["explanation"]
+    danger = payload["danger"]["word"].upper()
+    said = f"kept away from {danger}" if payload["margin"] > 0 else f"a risk: {danger}"
+    assert said in payload["plain"] and said in result.output
 
 
 def test_a_card_no_mind_reads_is_one_clear_line() -> None:

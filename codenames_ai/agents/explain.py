@@ -63,7 +63,7 @@ class ClueExplanation:
         if self.reasons:
             parts += self.reasons
         elif self.danger is not None:
-            parts.append(f"kept away from {self.danger.word.upper()}")
+            parts.append(danger_reason(self.clue.word, self.danger.word, self.margin))
         return "; ".join(parts) + "."
 
     def to_dict(self) -> dict[str, object]:
@@ -78,6 +78,16 @@ class ClueExplanation:
                               "score": round(a.score, 4)} for a in self.alternatives],
             "notes": self.notes, "reasons": list(self.reasons), "plain": self.plain(),
         }
+
+
+def danger_reason(clue: str, danger: str, margin: float, kind: str = "") -> str:
+    """The plain words about the most dangerous card, true to the numbers: "kept away from"
+    it only when every target scored above it (a positive ``margin``); otherwise the card is
+    named as the risk it is. ``kind``: what the card is, as a player would say it."""
+    name = danger.upper() + (f" ({kind})" if kind else "")
+    if margin > 0:
+        return f"kept away from {name}"
+    return f"a risk: {name} is close to '{clue}' too"
 
 
 def _join(items: list[str]) -> str:

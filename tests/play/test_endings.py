@@ -37,8 +37,9 @@ def _width(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_each_ai_clue_is_summed_up_in_plain_words_and_explain_adds_the_scores() -> None:
     clues = [line for line in SAMPLE if line.startswith("  turn ")]
     assert clues[0] == ("  turn 1 red: chop: 3 -> aimed at KNIFE, SCISSORS and CHIP; linked to "
-                        "'chop' by meaning, the dictionary and people's associations; kept away "
-                        "from PALM (the other team's); guessed scissors (ok), glue (ok)")
+                        "'chop' by meaning, the dictionary and people's associations; a risk: "
+                        "PALM (the other team's) is close to 'chop' too; guessed scissors (ok), "
+                        "glue (ok)")
     assert not any(re.search(r"\d\.\d", line) for line in clues)  # no scores
     done = run_main("play", "--seed", "21", "--explain", stdin=SAMPLE_INPUT)
     lines = done.stdout.split("\n")

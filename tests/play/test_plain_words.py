@@ -54,3 +54,28 @@ def test_a_real_panel_explanation_reads_without_numbers() -> None:
     assert second.plain() == ("aimed at APPLE; linked to 'fruit' by a and b; kept away from "
                               "RIVER (the other team's); not repeating cut, which did not work.")
     assert not any(ch.isdigit() for ch in second.plain())
+
+
+def test_a_card_closer_than_a_target_is_never_said_to_be_kept_away() -> None:
+    # Issue 29: "button -> aimed at LOCK; kept away from PLUG" beside a margin of -0.25.
+    risky = ClueExplanation(Clue("button", 1), (ScoredCard("lock", 0.40),),
+                            ScoredCard("plug", 0.65), -0.25, 0.9, ())
+    assert risky.plain() == "aimed at LOCK; a risk: PLUG is close to 'button' too."
+    assert "kept away" not in risky.plain()
+
+
+def test_the_panel_names_the_risk_when_its_margin_is_not_positive() -> None:
+    # KNIFE and SCISSORS found, APPLE left: FRUIT is the clue, and PEAR (a bystander)
+    # scores about as high as APPLE for the most worried mind.
+    game = state()
+    game.apply(Clue("cut", 2))
+    game.apply(Guess(CARDS.index("knife")))
+    game.apply(Guess(CARDS.index("scissors")))
+    game.forfeit()  # red stops; blue passes
+    game.forfeit()
+    agent = spymaster(panel())
+    agent.give_clue(game.spymaster_view(Team.RED))
+    explained = agent.last_explanation
+    assert explained is not None and explained.margin <= 0
+    assert explained.plain() == ("aimed at APPLE; linked to 'fruit' by a and b; a risk: PEAR "
+                                 "(a bystander) is close to 'fruit' too.")

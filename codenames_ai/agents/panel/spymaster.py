@@ -22,7 +22,7 @@ from ...core.errors import ModelError
 from ...core.views import PublicView, SpymasterView
 from ...pictures import Captions, shipped_captions
 from ...vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
-from ..explain import Alternative, ClueExplanation, ScoredCard
+from ..explain import Alternative, ClueExplanation, ScoredCard, danger_reason
 from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN, _code
 from .build import MIN_ZIPF, PANEL_VOCABULARY, shared_panel
 from .minds import DEFAULT_MINDS, PEOPLE_MINDS, Panel
@@ -368,7 +368,7 @@ class PanelSpymaster:
         if danger is not None:
             kind = {OPPONENT: "the other team's", BYSTANDER: "a bystander",
                     ASSASSIN: "the assassin"}[int(codes[words.index(danger.word)])]
-            reasons.append(f"kept away from {danger.word.upper()} ({kind})")
+            reasons.append(danger_reason(clue.word, danger.word, margin, kind))
         if partner.failed:
             reasons.append(f"not repeating {', '.join(sorted(partner.failed))}, which did not "
                            "work")
