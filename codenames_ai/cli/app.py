@@ -320,7 +320,6 @@ def play(
 ) -> None:
     """Play a game in the terminal (or through a pipe: one answer per line); afterwards,
     another with the same settings on a new board if you like."""
-    import secrets
     import shutil
 
     from ..play.session import (
@@ -329,6 +328,7 @@ def play(
         last_moves,
         save,
         seats_for_role,
+        secret_seed,
         summary,
     )
     from ..play.terminal import Console
@@ -364,7 +364,7 @@ def play(
     while True:
         games += 1
         if game_seed is None:
-            game_seed = secrets.randbelow(1_000_000)
+            game_seed = secret_seed()
         console = Console(color=colored, width=shutil.get_terminal_size((100, 24)).columns,
                           stream=sys.stdin if interactive and time_limit is not None else None,
                           tags=tags, deck=pictures)
