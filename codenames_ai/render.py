@@ -196,7 +196,8 @@ def describe_event(event: Event, deck: PictureDeck | None = None) -> str:
 def describe_outcome(outcome: Outcome, *, coop_team: Team | None = None) -> str:
     """One line for the outcome; ``coop_team`` names the players' team in co-op games."""
     if outcome.winner is None:
-        return f"No winner: stopped after {outcome.turns} turns."
+        return (f"No winner: stopped after {outcome.turns} "
+                f"turn{'' if outcome.turns == 1 else 's'}.")
     if coop_team is not None and outcome.winner is not coop_team:
         why = ("you touched the assassin" if outcome.reason is EndReason.ASSASSIN
                else "the virtual team's agents are all covered")

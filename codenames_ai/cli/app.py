@@ -324,6 +324,7 @@ def play(
 
     from ..play.session import (
         default_save_path,
+        kept,
         key_board,
         last_moves,
         save,
@@ -387,12 +388,19 @@ def play(
             typer.echo(line)
         typer.echo(f"Seed {game_seed}: codenames play --seed {game_seed} deals this board "
                    "again.")
-        if console.save_on_quit or game.outcome.winner is not None:
+        if kept(game, seats, console):
             target = (default_save_path(game_seed, role.value) if save_to is None
                       else save_to if games == 1 else _nth(save_to, games))
             path = save(game, target)
             typer.echo(f"Saved: {path}  (codenames replay {path})")
-        if not _play_again(console):
+        elif console.keep is None:
+            typer.echo("Not saved: you made no move in this game.")
+        if console.interrupted:  # Ctrl-C at a prompt leaves, after the game's ending
+            _leave()
+        again = _play_again(console)
+        if console.interrupted:
+            _leave()
+        if not again:
             return
         typer.echo("A new board" + (f", dealt from a new seed, not --seed {seed}" if seed
                                      is not None else "") + ": its seed is shown when the "
@@ -419,6 +427,12 @@ def _play_again(console: Console) -> bool:
     except GameInterrupted:
         return False
     return answer.lower() in {"y", "yes"}
+
+
+def _leave() -> None:
+    """Ctrl-C at a prompt: leave the command (exit code 130, as for any Ctrl-C)."""
+    typer.echo("interrupted", err=True)
+    raise typer.Exit(code=130)
 
 
 def _nth(path: Path, number: int) -> Path:

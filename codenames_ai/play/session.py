@@ -145,6 +145,22 @@ def key_board(record: GameRecord, console: Console,
             board_legend(key=True, color=console.color)]
 
 
+def person_moved(seats: Seats) -> bool:
+    """Whether a person at this game made a move (a clue, a guess, a pass or a cover)."""
+    return any(seat.moves for _, seat in seats.labelled()
+               if isinstance(seat, HumanGuesser | HumanSpymaster))
+
+
+def kept(record: GameRecord, seats: Seats, console: Console) -> bool:
+    """Whether the game is saved: a game the person quit, as they answered "Save it?"; a
+    game someone won, always; a game they left otherwise (the end of input, Ctrl-C), only if
+    they made a move in it (one with no move of theirs holds nothing its seed does not deal
+    again, and ``codenames play < /dev/null`` would leave a file behind at every run)."""
+    if console.keep is not None:
+        return console.keep
+    return record.outcome.winner is not None or person_moved(seats)
+
+
 def default_save_path(seed: int, role: str) -> Path:
     folder = Path(platformdirs.user_data_dir("codenames-ai", appauthor=False)) / "games"
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")

@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from ..core.actions import Clue, Cover, Guess, GuesserAction, Pass, parse_clue_number
 from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_validator
@@ -27,25 +27,34 @@ HELP = """commands:
   pass                                                   stop guessing (after one guess)
   board                                                  show the board again
   help                                                   this text
-  quit                                                   stop the game (it is saved)"""
+  quit                                                   stop the game; you are asked
+                                                         whether to save it
+  Ctrl-C                                                 leave at once (the game is saved
+                                                         if you made a move in it)"""
 SPY_HELP = """commands:
   WORD NUMBER        give a clue (NUMBER: 0, 1, 2, ... or unlimited)
-  board / help / quit"""
+  board / help
+  quit               stop the game; you are asked whether to save it
+  Ctrl-C             leave at once (the game is saved if you made a move in it)"""
 
 
 @dataclass
 class Console:
-    """Lines in, text out. ``color`` only on a real terminal; ``width`` decides grid or list."""
+    """Lines in, text out. ``color`` only on a real terminal; ``width`` decides grid or list.
+
+    How the person left a game is kept for its ending: ``keep`` is their answer to "Save
+    it?" after ``quit`` (``None``: not asked), ``interrupted`` says Ctrl-C was pressed at a
+    prompt (the command leaves after the game's ending, without "Play again?")."""
 
     read: Callable[[str], str] = input
     write: Callable[[str], None] = print
     color: bool = False
     width: int = 100
-    save_on_quit: bool = True
     tags: bool = False  # Pictures: list the caption tags under the board
     deck: PictureDeck | None = None  # the picture deck in play (None: the shipped one)
     clock: Callable[[], float] = time.monotonic
-    _quitting: bool = field(default=False, init=False)
+    keep: bool | None = field(default=None, init=False)
+    interrupted: bool = field(default=False, init=False)
 
     stream: TextIO | None = None  # a terminal to count down on (``None``: plain reads)
 
@@ -56,7 +65,11 @@ class Console:
             if seconds is not None and self.stream is not None:
                 return self._ask_with_countdown(prompt, seconds)
             return self.read(prompt).strip()
-        except (EOFError, KeyboardInterrupt):
+        except KeyboardInterrupt:
+            self.write("")
+            self.interrupted = True
+            raise GameInterrupted("you left the game (Ctrl-C)") from None
+        except EOFError:
             self.write("")
             raise GameInterrupted("you left the game") from None
 
@@ -87,8 +100,11 @@ class Console:
         answer = self.ask("Quit this game? [y/N] ").lower()
         if answer in {"y", "yes"}:
             save = self.ask("Save it to replay later? [Y/n] ").lower()
-            self.save_on_quit = save not in {"n", "no"}
+            self.keep = save not in {"n", "no"}
             raise GameInterrupted("you quit the game")
+
+
+_A = TypeVar("_A", Clue, Cover, Guess, Pass)
 
 
 class _Person:
@@ -96,6 +112,16 @@ class _Person:
         self.console = console
         self.time_limit = time_limit
         self._seen = 0
+        self._moves = 0
+
+    @property
+    def moves(self) -> int:
+        """How many moves (clues, guesses, passes, covers) this person has made."""
+        return self._moves
+
+    def _made(self, action: _A) -> _A:
+        self._moves += 1
+        return action
 
     @property
     def seen(self) -> int:
@@ -201,13 +227,13 @@ class HumanGuesser(_Person):
             elif command == "pass":
                 if view.can_pass:
                     self.check_time(start)
-                    return Pass()
+                    return self._made(Pass())
                 self.console.write("make at least one guess before passing")
             else:
                 index = self.card(text, view, view.unrevealed)
                 if index is not None:
                     self.check_time(start)
-                    return Guess(index)
+                    return self._made(Guess(index))
 
 
 class HumanSpymaster(_Person):
@@ -255,7 +281,7 @@ class HumanSpymaster(_Person):
                     self.console.write(f"refused [{violation.rule}]: {violation.message}")
                     continue
             self.check_time(start)
-            return clue
+            return self._made(clue)
 
     def choose_cover(self, view: SpymasterView) -> Cover:
         self.news(view)
@@ -272,4 +298,4 @@ class HumanSpymaster(_Person):
                 continue
             index = self.card(text, view, view.cover_candidates) if text else None
             if index is not None:
-                return Cover(index)
+                return self._made(Cover(index))
