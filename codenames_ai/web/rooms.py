@@ -23,6 +23,8 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from disarm import skeleton_key
+
 from ..agents.levels import opposing_team
 from ..agents.registry import make_agent, takes_option
 from ..core import ConfigError, IllegalActionError, Role, Seats, Team
@@ -84,10 +86,31 @@ def person_name(data: object) -> str:
         marks = marks + 1 if unicodedata.category(c) in ("Mn", "Me") else 0
         if marks > MAX_MARKS:
             raise ConfigError(f"a name has at most {MAX_MARKS} marks on a letter")
-    plain = unicodedata.normalize("NFKC", name).casefold()  # full-width, bold: letters
-    if "".join(c for c in plain if c.isalnum()) == "ai":
+    if looks_like_ai(name):
         raise ConfigError("'AI' names the computer's seats: choose another name")
     return name
+
+
+def _skeleton(text: str) -> str:
+    """The Unicode TR39 confusable skeleton of ``text`` (folded to lower case, as the
+    maintained ``disarm`` key is), its letters and digits only."""
+    return "".join(c for c in skeleton_key(text) if c.isalnum())
+
+
+# "AI" however it is cased: "al" and "ai", since a capital I and a small l are one glyph in
+# most sans-serif type.
+_AI_SKELETONS = frozenset(_skeleton(spelling) for spelling in ("AI", "Ai", "ai"))
+
+
+def looks_like_ai(name: str) -> bool:
+    """Whether ``name`` would read as "AI" (the computer's seats) on a room's page.
+
+    Names are compared on their confusable skeleton (Unicode TR39, from ``disarm``'s
+    tables, not a hand list), punctuation and spaces left out: full-width and bold
+    letters, Greek "ΑΙ", Cyrillic "АІ", small capitals "ᴀɪ" and "(A.I.)" all read as "AI";
+    so do "Al" and, case folded with it, "AL" and "al".
+    """
+    return _skeleton(name) in _AI_SKELETONS
 
 
 def seat_names(data: object, variant: str) -> frozenset[str]:
