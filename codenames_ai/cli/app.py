@@ -99,7 +99,7 @@ def serve(
     import uvicorn
 
     from ..web.app import create_app
-    from ..web.store import StoreError
+    from ..web.store import StoreError, StoreInUse
 
     # The port and the database are checked before anything says the server started, the
     # port first so that a refused start creates no database file.
@@ -120,6 +120,9 @@ def serve(
     database = db or Path(platformdirs.user_data_dir("codenames-ai")) / "web-games.sqlite3"
     try:
         application = create_app(database)
+    except StoreInUse as exc:
+        listener.close()
+        raise ConfigError(str(exc)) from None
     except StoreError as exc:
         listener.close()
         raise ConfigError(f"{exc}; give --db a games file made by codenames serve, or a new "

@@ -11,14 +11,26 @@ write is one transaction: a game and its first moves, or a batch of moves, are s
 none. Any failure of the database (locked by another connection past the timeout, a disk
 error) is a ``StoreError``, raised after the transaction is rolled back, so the caller knows
 nothing was stored.
+
+One writer per database: a store holds an exclusive lock on a file beside the database
+(``games.sqlite3.lock``, holding the process id) for as long as it is open, and a second
+store on the same file is refused with ``StoreInUse``. Two servers on one file would each
+trust their own memory of the seats and each answer the same seat's claim. The kernel drops
+the lock when the process ends, however it ends. Before every write the store checks that
+the database and the lock file at their paths are still the files it opened: one deleted or
+replaced while the server runs (``StoreGone``) stores nothing more, rather than writing into
+a file no one will open again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import sqlite3
+import stat
+import sys
 import threading
 import time
 from pathlib import Path
@@ -78,6 +90,15 @@ class StoreError(Exception):
     """The games database cannot be opened, read or written; nothing was changed."""
 
 
+class StoreInUse(StoreError):
+    """Another store (another server) holds the database; this one opened nothing."""
+
+
+class StoreGone(StoreError):
+    """The database or its lock file was deleted or replaced while open; nothing is stored
+    until the server is started again."""
+
+
 class MoveConflict(Exception):
     """A move numbered like one already stored (a double submit or a stale page)."""
 
@@ -89,25 +110,42 @@ class GameStore:
     def __init__(self, path: Path, *, timeout: float = BUSY_TIMEOUT) -> None:
         _check_path(path)
         self.path = path
+        self.lock_path = lock_path(path)
         self._lock = threading.Lock()
+        self._writer = -1  # the lock file, held open (and locked) while the store is open
         try:
             self._db = sqlite3.connect(str(path), check_same_thread=False,
                                        isolation_level=None, timeout=timeout)
         except sqlite3.Error as exc:
             raise StoreError(f"{path}: cannot open it as a SQLite database ({exc})") from None
         try:
-            older = self._check_tables()  # before anything is written to someone else's file
+            self._check_tables()  # someone else's file is refused before a lock file is made
+            self._writer = _hold_lock(path, self.lock_path)
+            older = self._check_tables()  # again: the last writer may have changed them
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             for upgrade in older:
                 self._db.execute(upgrade)
             self._db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as exc:
-            self._db.close()
+            self._files = (_identity(path), _identity(self.lock_path))
+        except (sqlite3.DatabaseError, OSError) as exc:
+            self.close()
             raise StoreError(f"{path}: cannot use it as the games database ({exc})") from None
         except StoreError:
-            self._db.close()
+            self.close()
             raise
+
+    def _check_files(self) -> None:
+        """Refuse to write unless the database and the lock file at their paths are the
+        files this store opened (``StoreGone``)."""
+        for path, opened in zip((self.path, self.lock_path), self._files, strict=True):
+            try:
+                now: tuple[int, int] | None = _identity(path)
+            except OSError:
+                now = None
+            if now != opened:
+                raise StoreGone(f"{path}: was deleted or replaced while the server was "
+                                "running, so this server stores nothing more; restart it")
 
     def _check_tables(self) -> list[str]:
         """Refuse a database that is not a games file; the statements that bring an earlier
@@ -145,10 +183,13 @@ class GameStore:
                 self._db.execute("BEGIN IMMEDIATE")
                 for sql, rows in statements:
                     self._db.executemany(sql, rows)
+                self._check_files()
                 self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, StoreGone) as exc:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
+                if isinstance(exc, StoreGone):
+                    raise
                 if isinstance(exc, sqlite3.IntegrityError):
                     raise MoveConflict(f"move {first} of game {game_id} is already "
                                        "stored") from None
@@ -169,8 +210,12 @@ class GameStore:
         return json.loads(row[0]), [json.loads(m[0]) for m in moves]
 
     def close(self) -> None:
+        """Close the database and let go of its lock (another server may open it then)."""
         with self._lock:
             self._db.close()
+            if self._writer >= 0:
+                os.close(self._writer)  # the kernel drops the lock with the last descriptor
+                self._writer = -1
 
     # --- rooms ------------------------------------------------------------------------------
 
@@ -289,10 +334,13 @@ class GameStore:
                                  (time.time(), cutoff))
                 count = self._db.execute("SELECT COUNT(*) FROM rooms WHERE closed = 0"
                                          ).fetchone()[0]
+                self._check_files()
                 self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, StoreGone) as exc:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
+                if isinstance(exc, StoreGone):
+                    raise
                 raise StoreError(f"the games database could not be read ({exc})") from None
         return int(count), gone + closed
 
@@ -314,6 +362,70 @@ def _digest(token: str) -> str:
 
 def _rows(game_id: str, first: int, moves: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     return [(game_id, first + i, json.dumps(m)) for i, m in enumerate(moves)]
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of the database ``path``: beside the file itself (a symbolic link to
+    the database leads to the same lock)."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(real.name + ".lock")
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    """(device, inode) of the file at ``path`` now."""
+    found = os.stat(path)
+    return found.st_dev, found.st_ino
+
+
+def _hold_lock(path: Path, lock: Path) -> int:
+    """Open ``lock`` (made if missing) and take its exclusive lock without waiting; the open
+    descriptor. ``StoreInUse`` if another process (or store) holds it."""
+    try:
+        # O_NONBLOCK: a FIFO put there must not hang the start
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+        descriptor = os.open(lock, flags, 0o644)
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot make its lock file {lock.name} "
+                         f"({exc.strerror or exc})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise StoreError(f"{path}: its lock file {lock} is not a regular file")
+        try:
+            _lock(descriptor)
+        except OSError:
+            holder = _holder(descriptor)
+            raise StoreInUse(f"{path}: another codenames serve{holder} is using this "
+                             "database; stop it first, or give --db another file") from None
+        os.ftruncate(descriptor, 0)
+        os.lseek(descriptor, 0, os.SEEK_SET)
+        os.write(descriptor, f"{os.getpid()}\n".encode())
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _lock(descriptor: int) -> None:
+        os.lseek(descriptor, 1 << 20, os.SEEK_SET)  # a byte past the process id
+        msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+else:
+    import fcntl
+
+    def _lock(descriptor: int) -> None:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _holder(descriptor: int) -> str:
+    """" (process N)" from the lock file's content, or "" if it holds no process id."""
+    try:
+        text = os.pread(descriptor, 32, 0) if hasattr(os, "pread") else b""
+    except OSError:
+        return ""
+    pid = text.decode("ascii", "replace").strip()
+    return f" (process {pid})" if pid.isdigit() else ""
 
 
 def _check_path(path: Path) -> None:

@@ -283,6 +283,7 @@ def test_the_level_is_a_setting_stored_with_the_game(client: TestClient, tmp_pat
         (stored,) = db.execute("SELECT config FROM games WHERE id = ?", (game_id,)).fetchone()
         old = {k: v for k, v in json.loads(stored).items() if k != "level"}
         db.execute("UPDATE games SET config = ? WHERE id = ?", (json.dumps(old), game_id))
+    client.app.state.store.close()  # type: ignore[attr-defined]  # one server per file
     with TestClient(create_app(database)) as restarted:
         assert restarted.get(f"/api/games/{game_id}").json()["config"]["level"] == "hard"
         assert restarted.get(f"/api/games/{easy_id}").json()["config"]["level"] == "easy"

@@ -609,20 +609,6 @@ def test_a_room_game_is_not_open_to_the_solo_api(client: TestClient, tmp_path: P
     assert moved.status_code == 404
 
 
-def test_two_server_processes_on_one_file_follow_each_others_moves(tmp_path: Path) -> None:
-    database = tmp_path / "games.sqlite3"
-    with app_client(database) as first, app_client(database) as second:
-        room = new_room(first, ["red-guesser"])
-        seen = view_of(first, room, "red-guesser")  # now in the first server's memory
-        moved = guess_on(second, room, "red-guesser", view_of(second, room, "red-guesser"))
-        assert moved.status_code == 200
-        fresh = view_of(first, room, "red-guesser")
-        assert fresh["moves"] == moved.json()["moves"] > seen["moves"]
-        if not fresh["over"]:
-            again = guess_on(first, room, "red-guesser", fresh)
-            assert again.status_code == 200, again.text
-
-
 def test_a_stream_ends_quietly_when_its_room_is_deleted(tmp_path: Path) -> None:
     limits = RoomLimits(idle=0.5, stream_seconds=5.0, poll=0.02, heartbeat=0.1)
     with app_client(tmp_path / "games.sqlite3", limits) as client:

@@ -1,0 +1,186 @@
+"""The games database as a server holds it: one writer per file, enforced by a lock that a
+second store or a second ``codenames serve`` meets with a one-line refusal; and a database
+deleted or replaced while the server runs stores nothing more (503), rather than losing
+every game silently."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from codenames_ai.web.app import create_app
+from codenames_ai.web.limits import RoomLimits
+from codenames_ai.web.store import GameStore, StoreGone, StoreInUse, lock_path
+
+from .server import Server, free_port
+
+MOVE = {"kind": "pass"}
+
+
+def test_a_second_store_on_the_same_file_is_refused_until_the_first_closes(
+        tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    first = GameStore(database)
+    game = first.create({"seed": 1}, [MOVE])
+    link = tmp_path / "link.sqlite3"
+    link.symlink_to(database)
+    for path in (database, link):  # the same file by another name: the same lock
+        with pytest.raises(StoreInUse) as refused:
+            GameStore(path)
+        assert str(refused.value) == (
+            f"{path}: another codenames serve (process {os.getpid()}) is using this "
+            "database; stop it first, or give --db another file")
+    first.append(game, 1, [MOVE])  # the holder goes on as before
+    first.close()
+    second = GameStore(database)
+    assert second.load(game) == ({"seed": 1}, [MOVE, MOVE])
+    second.close()
+
+
+def test_a_second_server_on_one_database_is_refused_and_the_first_keeps_its_seats(
+        tmp_path: Path) -> None:
+    """Two servers on one file each trusted their own memory of the seats, so both gave the
+    AI's spymaster seat (and the key) to a stranger."""
+    database = tmp_path / "games.sqlite3"
+    limits = RoomLimits(stream_seconds=0.3, poll=0.02, heartbeat=0.1)
+    with TestClient(create_app(database, new_seed=itertools.count(3).__next__,
+                               limits=limits)) as first:
+        made = first.post("/api/rooms", json={"settings": {}, "people": ["red-guesser"]})
+        room = made.json()
+        with pytest.raises(StoreInUse):
+            create_app(database)
+        joined = first.post(f"/api/rooms/{room['id']}/join",
+                            json={"seat": "red-spymaster", "name": "Ann"})
+        assert joined.status_code == 200, joined.text
+        again = first.post(f"/api/rooms/{room['id']}/join",
+                           json={"seat": "red-spymaster", "name": "Bob"})
+        assert again.status_code == 409, again.text  # one stranger at most sees the key
+    with TestClient(create_app(database)) as restarted:  # the first let go when it stopped
+        seen = restarted.get(f"/api/rooms/{room['id']}").json()
+        assert seen["room"]["names"]["red-spymaster"] == ["Ann"]
+
+
+def test_a_second_serve_process_is_refused_in_one_line_and_a_killed_one_lets_go(
+        tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    server = Server(database)
+    server.start()
+    try:
+        assert server.process is not None
+        second = subprocess.run(
+            [sys.executable, "-m", "codenames_ai", "serve", "--port", str(free_port()),
+             "--db", str(database)], capture_output=True, text=True, timeout=60)
+        assert second.returncode == 1 and second.stdout == ""
+        assert second.stderr.splitlines() == [
+            f"error: {database}: another codenames serve (process {server.process.pid}) is "
+            "using this database; stop it first, or give --db another file"]
+    finally:
+        server.kill()  # as a crash: the kernel drops the lock with the process
+    GameStore(database).close()
+
+
+@pytest.fixture
+def stored(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, Any]]]:
+    """A server with a room (an AI spymaster's seat open) and a solo game in it."""
+    database = tmp_path / "games.sqlite3"
+    with TestClient(create_app(database, new_seed=itertools.count(3).__next__)) as client:
+        room = client.post("/api/rooms", json={"people": ["red-guesser"]}).json()
+        solo = client.post("/api/games", json={"role": "guess"}).json()
+        yield client, {"room": room, "solo": solo}
+
+
+def expect(view: dict[str, Any]) -> Any:
+    return view.get("expect", view["moves"])  # what the page saw
+
+
+def writes(client: TestClient, made: dict[str, Any]) -> list[Any]:
+    """Every kind of write a player can cause; all of them must be refused."""
+    room, solo = made["room"], made["solo"]
+    room_view = client.get(f"/api/rooms/{room['id']}",
+                           params={"token": room["seats"]["red-guesser"]}).json()
+    card = next(c["index"] for c in room_view["cards"] if c["revealed"] is None)
+    solo_card = next(c["index"] for c in solo["view"]["cards"] if c["revealed"] is None)
+    return [
+        client.post("/api/rooms", json={"people": ["red-guesser"]}),
+        client.post("/api/games", json={"role": "guess"}),
+        client.post(f"/api/rooms/{room['id']}/moves",
+                    json={"token": room["seats"]["red-guesser"], "move": "guess",
+                          "index": card, "expect": expect(room_view)}),
+        client.post(f"/api/rooms/{room['id']}/join",
+                    json={"seat": "red-spymaster", "name": "Ann"}),
+        client.post(f"/api/games/{solo['id']}/moves",
+                    json={"move": "guess", "index": solo_card,
+                          "expect": expect(solo["view"])}),
+    ]
+
+
+def test_a_deleted_database_answers_503_and_changes_nothing(
+        stored: tuple[TestClient, dict[str, Any]], tmp_path: Path) -> None:
+    client, made = stored
+    database = tmp_path / "games.sqlite3"
+    solo_before = client.get(f"/api/games/{made['solo']['id']}").json()
+    room_before = client.get(f"/api/rooms/{made['room']['id']}").json()
+    database.unlink()
+    for response in writes(client, made):
+        assert response.status_code == 503, response.text
+        assert response.json()["error"] == (
+            f"{database}: was deleted or replaced while the server was running, so this "
+            "server stores nothing more; restart it; nothing was changed")
+    # nothing was kept in memory either: the open file still has the games as they were
+    assert client.get(f"/api/games/{made['solo']['id']}").json() == solo_before
+    assert client.get(f"/api/rooms/{made['room']['id']}").json() == room_before
+    assert not database.exists()
+
+
+def test_a_replaced_database_answers_503_and_neither_file_changes(
+        stored: tuple[TestClient, dict[str, Any]], tmp_path: Path) -> None:
+    client, made = stored
+    database = tmp_path / "games.sqlite3"
+    backup = tmp_path / "backup.sqlite3"
+    with sqlite3.connect(database) as source, sqlite3.connect(backup) as copy:
+        source.backup(copy)  # as someone restoring yesterday's copy over the file
+    os.replace(backup, database)
+    # (the file is compared byte for byte: SQLite opening it now would take up the running
+    # server's write-ahead log, which sits beside it under the same name)
+    before = database.read_bytes()
+    for response in writes(client, made):
+        assert response.status_code == 503, response.text
+        assert "deleted or replaced" in response.json()["error"]
+    assert database.read_bytes() == before
+
+
+def test_a_removed_lock_file_stops_the_writes(
+        stored: tuple[TestClient, dict[str, Any]], tmp_path: Path) -> None:
+    """Without its lock file a second server could start on the database: the first stores
+    nothing more rather than be one of two writers."""
+    client, made = stored
+    lock = lock_path(tmp_path / "games.sqlite3")
+    lock.unlink()
+    for response in writes(client, made):
+        assert response.status_code == 503, response.text
+        assert response.json()["error"].startswith(f"{lock}: was deleted or replaced")
+
+
+def test_the_store_refuses_a_write_after_its_file_is_gone(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    store = GameStore(database)
+    game = store.create({"seed": 1}, [MOVE])
+    shutil.move(database, tmp_path / "moved.sqlite3")
+    with pytest.raises(StoreGone):
+        store.append(game, 1, [MOVE])
+    with pytest.raises(StoreGone):
+        store.create({"seed": 2}, [MOVE])
+    with pytest.raises(StoreGone):
+        store.sweep_rooms(idle=0.0)
+    assert store.load(game) == ({"seed": 1}, [MOVE])  # rolled back in the open file
+    store.close()
