@@ -348,7 +348,7 @@ def person_move(room: Room) -> None:
         move = {"move": "guess", "index": room.rng.choice(face_down)}
     start = time.perf_counter()
     answer = room.page.call("POST", f"/api/rooms/{room.id}/moves",
-                            {**move, "token": room.token, "expect": view["moves"]})
+                            {**move, "token": room.token, "expect": view["expect"]})
     took = time.perf_counter() - start
     room.requests += took
     room.requests_made += 1

@@ -5,13 +5,15 @@
     GET  /api/options             roles, editions, decks, rules, strengths, levels, agents
     POST /api/games               new game from settings -> {"id", "view"}
     GET  /api/games/{id}          the game as this client may see it
-    POST /api/games/{id}/moves    {"move": clue|guess|pass|cover|step, ..., "expect": n}
+    POST /api/games/{id}/moves    {"move": clue|guess|pass|cover|step, ..., "expect": {...}}
     POST /api/games/{id}/check    {"word"}: is this clue legal now, and if not, which rule
     GET  /room/{id}               the same page, opened on a room (``roomsapi``: its API)
 
 Every error is a 4xx JSON body ``{"error": "..."}`` (503 when the games database fails); the
-game is unchanged by a refused or failed move. ``expect`` is the number of moves the client
-has seen: a double submit or a stale page gets 409 instead of playing twice.
+game is unchanged by a refused or failed move. Every move sends ``expect``, the last view's
+``expect``: the deal the page shows and the number of its moves the page has seen. A move
+without it gets 400; a double submit, a stale page or a move meant for an earlier deal gets
+409 instead of being played.
 
 Hidden information: a game with a person in it is dealt from a fresh 128-bit secret seed
 (``secrets``), shown to nobody until the game is over. A chosen seed is accepted only for
@@ -31,8 +33,8 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,7 +50,7 @@ from ..core import SEED_BITS, CodenamesError, ConfigError, IllegalActionError, R
 from ..core.jsonlimits import JSONRefused, load_limited
 from .games import CLUE_RULES, DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
 from .limits import RoomLimits
-from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError, StoreGone
+from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError
 
 STATIC = Path(__file__).parent / "static"
 STATIC_FILES = {"app.js": "text/javascript", "rooms.js": "text/javascript",
@@ -149,6 +151,7 @@ class Games:
                                        "server); start a new one")
             config, moves = loaded
             game = WebGame(GameConfig.from_stored(config), moves)
+            game.game_id = game_id
         self.put(game_id, game)
         return game
 
@@ -177,15 +180,8 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     request gets 503. ``new_seed``: where fresh deals come from (default: 128 secret bits).
     ``limits``: how many rooms and live connections the server takes (``roomsapi``)."""
     fresh_seed = new_seed or (lambda: secrets.randbits(SEED_BITS))
-    store = GameStore(database, timeout=timeout)  # held by this app until it shuts down
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        store.close()  # another server may open the database now
-
-    app = FastAPI(title="codenames-ai", docs_url=None, redoc_url=None, openapi_url=None,
-                  lifespan=lifespan)
+    app = FastAPI(title="codenames-ai", docs_url=None, redoc_url=None, openapi_url=None)
+    store = GameStore(database, timeout=timeout)
     games = Games(store)
     app.state.store = store
     app.state.games = games
@@ -202,8 +198,7 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
 
     @app.exception_handler(StoreError)
     async def unavailable(request: Request, exc: StoreError) -> JSONResponse:
-        retry = "" if isinstance(exc, StoreGone) else ": try again in a moment"
-        return _error(503, f"{exc}; nothing was changed{retry}")
+        return _error(503, f"{exc}; nothing was changed: try again in a moment")
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
@@ -267,6 +262,7 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
             except CodenamesError as exc:
                 raise HTTPProblem(400, str(exc)) from None
             game_id = store.create(config.to_dict(), moves)
+            game.game_id = game_id
             games.put(game_id, game)
             return {"id": game_id, "view": game.view()}
 
@@ -287,11 +283,9 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
 
         def play() -> dict[str, Any]:
             with games.changing(game_id) as game:
-                expect = data.get("expect")
-                if expect is not None and expect != len(game.moves):
-                    raise HTTPProblem(409, f"this page is out of date: the game has "
-                                           f"{len(game.moves)} moves, the page saw {expect}; "
-                                           "reload it")
+                stale = check_expect(game, data)
+                if stale:
+                    raise HTTPProblem(409, f"{stale}; reload it")
                 first = len(game.moves)
                 try:
                     if data.get("move") == "step":
@@ -410,6 +404,15 @@ class Guard:
             if not started:
                 await refuse(500, "internal error: the server's log has the details")
             raise
+
+
+def check_expect(game: WebGame, data: dict[str, Any]) -> str | None:
+    """Why a move's ``expect`` says its page is stale (the caller answers 409), or None;
+    ``HTTPProblem`` 400 if the move has no ``expect`` or a malformed one."""
+    try:
+        return game.stale(data.get("expect"))
+    except ValueError as exc:
+        raise HTTPProblem(400, str(exc)) from None
 
 
 async def _json(request: Request) -> Any:

@@ -9,6 +9,7 @@ the server restarted in between.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
@@ -162,6 +163,9 @@ class WebGame:
 
     def __init__(self, config: GameConfig, moves: list[dict[str, Any]] | None = None) -> None:
         self.config = config
+        # The stored game's id, set by whoever stores it (``Games``, a room); the deal's name
+        # is derived from it, so a new deal (a new stored game) has a new name.
+        self.game_id = ""
         rules = config.rules()
         self.state = GameState(rules, deal(rules, config.cards(), config.seed))
         self.moves: list[dict[str, Any]] = []
@@ -180,6 +184,35 @@ class WebGame:
             self._apply(move)
 
     # --- moves ------------------------------------------------------------------------------
+
+    @property
+    def deal(self) -> str:
+        """The name of this deal, which a page echoes with its moves (``expect``): a digest
+        of the stored game's id, never of the secret seed. A new deal in a room is a new
+        stored game, so a move sent for the last deal cannot land on this one."""
+        return hashlib.sha256(self.game_id.encode()).hexdigest()[:16]
+
+    @property
+    def expect(self) -> dict[str, Any]:
+        """What a page sends back with its next move: the deal it shows and how many moves
+        it has seen of it."""
+        return {"deal": self.deal, "moves": len(self.moves)}
+
+    def stale(self, expect: object) -> str | None:
+        """Why a move sent with ``expect`` (as a page last received it) is refused, or None
+        if the page shows the game as it is. ``ValueError`` if ``expect`` is missing or not
+        a deal and a count of moves."""
+        if not (isinstance(expect, dict) and set(expect) == {"deal", "moves"}
+                and isinstance(expect["deal"], str) and type(expect["moves"]) is int
+                and expect["moves"] >= 0):
+            raise ValueError("a move must send \"expect\" as the last view's \"expect\" (the "
+                             "deal the page shows and how many moves it saw); reload the page")
+        if expect["deal"] != self.deal:
+            return "this page shows an earlier deal: the game was dealt again since"
+        if expect["moves"] != len(self.moves):
+            return (f"this page is out of date: the game has {len(self.moves)} moves, the page "
+                    f"saw {expect['moves']}")
+        return None
 
     @property
     def awaiting_person(self) -> bool:
@@ -372,6 +405,9 @@ class WebGame:
             "can_pass": state.phase is Phase.GUESS and your_turn
             and state.guesser_view(state.current_team).can_pass,
             "moves": len(self.moves),
+            # sent back with the next move, so a double submit, a stale page or a move meant
+            # for an earlier deal is refused instead of played
+            "expect": self.expect,
             "over": over,
             "outcome": describe_outcome(outcome, coop_team=coop_team) if outcome else None,
             "winner": outcome.winner.value if outcome and outcome.winner else None,

@@ -19,10 +19,11 @@
 
 A seat is held by its token (128 secret bits, in the seat's link, or given to a person who
 sits down through the room's link when ``open_seats``); several people share a seat, and the
-first move sent wins: a move must say how many moves its page saw (``expect``), so the second
-gets 409 with the fresh view. After a person's move or a change of seats, the AI seats move in
-the same request, under the room's lock; the store's move numbering refuses a move stored
-twice.
+first move sent wins: every move must echo its page's last ``expect`` (the deal it shows and
+how many moves it saw; 400 without it), so the second, or a move meant for the deal before
+"again", gets 409 with the fresh view. After a person's move or a change of seats, the AI
+seats move in the same request, under the room's lock; the store's move numbering refuses a
+move stored twice.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..core import CodenamesError, ConfigError, IllegalActionError
-from .app import CACHED_GAMES, Games, HTTPProblem, parse_json
+from .app import CACHED_GAMES, Games, HTTPProblem, check_expect, parse_json
 from .games import GameConfig
 from .limits import RoomLimits
 from .rooms import RoomGame, person_name, room_config, seat_names
@@ -293,12 +294,10 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
 
                 if game.closed:
                     raise refuse("the room is closed")
-                expect = data.get("expect")
-                if expect is not None and (type(expect) is not int or expect < 0):
-                    raise HTTPProblem(400, "expect must be the number of moves the page saw")
-                if expect is not None and expect != len(game.moves):
-                    raise refuse(f"someone moved first: the game has {len(game.moves)} moves, "
-                                 f"this page saw {expect}; here is the game as it is now")
+                stale = check_expect(game, data)
+                if stale:
+                    raise refuse(f"{stale} (someone else may have moved first); here is the "
+                                 "game as it is now")
                 first = len(game.moves)
                 try:
                     made = [game.seat_move(seat, data)] + game.ai_moves()

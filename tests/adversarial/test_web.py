@@ -92,7 +92,7 @@ def test_a_locked_database_answers_503_and_the_game_stays_as_it_was(tmp_path: Pa
         try:
             card = free_guess(view)
             failed = client.post(f"/api/games/{game_id}/moves",
-                                 json={"move": "guess", "index": card, "expect": view["moves"]})
+                                 json={"move": "guess", "index": card, "expect": view["expect"]})
             assert failed.status_code == 503
             assert "locked" in failed.json()["error"]
             assert "nothing was changed" in failed.json()["error"]
@@ -103,7 +103,7 @@ def test_a_locked_database_answers_503_and_the_game_stays_as_it_was(tmp_path: Pa
             other.execute("ROLLBACK")
             other.close()
         played = client.post(f"/api/games/{game_id}/moves",
-                             json={"move": "guess", "index": card, "expect": view["moves"]})
+                             json={"move": "guess", "index": card, "expect": view["expect"]})
         assert played.status_code == 200, played.text
         seen = played.json()
     with sqlite3.connect(database) as db:

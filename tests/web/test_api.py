@@ -111,7 +111,7 @@ def test_a_whole_game_as_guesser_never_sees_the_key(client: TestClient, role: st
         card = next(c for c in view["cards"] if c["revealed"] is None)
         raw = client.post(f"/api/games/{game_id}/moves",
                           json={"move": "guess", "index": card["index"],
-                                "expect": view["moves"]})
+                                "expect": view["expect"]})
         assert raw.status_code == 200, raw.text
         assert_no_hidden_identity(raw.text)
         view = raw.json()
@@ -133,7 +133,8 @@ def test_a_whole_game_as_guesser_never_sees_the_key(client: TestClient, role: st
     assert view["seed_digits"] == str(seed)
     watched = client.post("/api/games", json={"role": "watch", "seed": seed}).json()["view"]
     assert [c["word"] for c in watched["cards"]] == [c["word"] for c in view["cards"]]
-    late = client.post(f"/api/games/{game_id}/moves", json={"move": "pass"})
+    late = client.post(f"/api/games/{game_id}/moves",
+                       json={"move": "pass", "expect": view["expect"]})
     assert late.status_code == 409 and "the game is over" in late.json()["error"]
     assert_no_hidden_identity(client.get(f"/api/games/{game_id}").text)
 
@@ -146,13 +147,14 @@ def test_the_spymaster_sees_the_key_and_clues_are_checked(client: TestClient) ->
     verdict = client.post(f"/api/games/{game_id}/check", json={"word": board_word}).json()
     assert verdict == {"legal": False, "rule": "board-word", "message": verdict["message"]}
     refused = client.post(f"/api/games/{game_id}/moves",
-                          json={"move": "clue", "word": board_word, "number": 1})
+                          json={"move": "clue", "word": board_word, "number": 1,
+                                "expect": view["expect"]})
     assert refused.status_code == 409 and "[board-word]" in refused.json()["error"]
     assert client.get(f"/api/games/{game_id}").json()["moves"] == view["moves"]
     assert client.post(f"/api/games/{game_id}/check", json={"word": "ocean"}).json()["legal"]
     played = client.post(f"/api/games/{game_id}/moves",
                          json={"move": "clue", "word": "ocean", "number": 2,
-                               "expect": view["moves"]})
+                               "expect": view["expect"]})
     assert played.status_code == 200
     assert "red spymaster: ocean: 2" in " ".join(played.json()["history"])
 
@@ -191,7 +193,8 @@ def test_watching_steps_one_move_at_a_time(client: TestClient) -> None:
     game_id, view = new_game(client, role="watch")
     assert view["you"] is None and all(card["key"] for card in view["cards"])
     assert view["moves"] == 0
-    stepped = client.post(f"/api/games/{game_id}/moves", json={"move": "step"}).json()
+    stepped = client.post(f"/api/games/{game_id}/moves",
+                          json={"move": "step", "expect": view["expect"]}).json()
     assert stepped["moves"] == 1 and stepped["history"][0].startswith("Turn 1")
 
 
@@ -209,11 +212,16 @@ def test_pictures_in_the_browser_view(client: TestClient) -> None:
     (b'{"move": "clue", "word": "ocean", "number": 1}', 409, "a clue is not allowed now"),
     (b'{"move": "fly"}', 409, "unknown move 'fly'"),
     (b'{"move": "step"}', 409, "'step' is for watching"),
-    (b'{"move": "pass", "expect": 0}', 409, "out of date"),
+    (b'{"move": "pass", "expect": {"deal": "DEAL", "moves": 9}}', 409, "out of date"),
+    (b'{"move": "pass", "expect": {"deal": "0123456789abcdef", "moves": 0}}', 409,
+     "an earlier deal"),
 ])
 def test_bad_moves_change_nothing(client: TestClient, body: bytes, status: int,
                                   message: str) -> None:
     game_id, view = new_game(client, role="guess")
+    if b"expect" not in body and body.startswith(b'{"'):  # as the page sends every move
+        body = body[:-1] + b', "expect": ' + json.dumps(view["expect"]).encode() + b"}"
+    body = body.replace(b"DEAL", view["expect"]["deal"].encode())
     response = client.post(f"/api/games/{game_id}/moves", content=body,
                            headers={"content-type": "application/json"})
     assert response.status_code == status and message in response.json()["error"]
@@ -224,7 +232,7 @@ def test_bad_moves_change_nothing(client: TestClient, body: bytes, status: int,
 def test_guessing_a_revealed_card_and_double_submits(client: TestClient) -> None:
     game_id, view = new_game(client, role="guess")
     card = next(c for c in view["cards"] if c["revealed"] is None)["index"]
-    move = {"move": "guess", "index": card, "expect": view["moves"]}
+    move = {"move": "guess", "index": card, "expect": view["expect"]}
     first = client.post(f"/api/games/{game_id}/moves", json=move)
     assert first.status_code == 200
     again = client.post(f"/api/games/{game_id}/moves", json=move)
@@ -232,9 +240,24 @@ def test_guessing_a_revealed_card_and_double_submits(client: TestClient) -> None
     after = first.json()
     if after["your_turn"] and after["phase"] == "guess":
         repeat = client.post(f"/api/games/{game_id}/moves",
-                             json={"move": "guess", "index": card, "expect": after["moves"]})
+                             json={"move": "guess", "index": card, "expect": after["expect"]})
         assert repeat.status_code == 409 and "already revealed" in repeat.json()["error"]
     assert client.get(f"/api/games/{game_id}").json() == after
+
+
+def test_every_move_must_say_what_its_page_saw(client: TestClient) -> None:
+    """A move without ``expect`` (two devices, say) is refused: neither is played."""
+    game_id, view = new_game(client, role="guess")
+    card = next(c for c in view["cards"] if c["revealed"] is None)["index"]
+    for device in ("phone", "laptop"):
+        sent = client.post(f"/api/games/{game_id}/moves", json={"move": "guess", "index": card})
+        assert sent.status_code == 400, device
+        assert sent.json()["error"].startswith('a move must send "expect"')
+    watched_id, watched = new_game(client, role="watch")
+    step = client.post(f"/api/games/{watched_id}/moves", json={"move": "step", "expect": 0})
+    assert step.status_code == 400  # a bare count names no deal
+    assert client.get(f"/api/games/{game_id}").json() == view
+    assert client.get(f"/api/games/{watched_id}").json() == watched
 
 
 def test_bad_settings_unknown_games_and_big_bodies(client: TestClient) -> None:
@@ -261,7 +284,7 @@ def test_games_survive_a_restart(tmp_path: Path) -> None:
         card = next(c for c in view["cards"] if c["revealed"] is None)["index"]
         played = first.post(f"/api/games/{game_id}/moves",
                             json={"move": "guess", "index": card,
-                                  "expect": view["moves"]}).json()
+                                  "expect": view["expect"]}).json()
     with TestClient(create_app(database)) as second:
         assert second.get(f"/api/games/{game_id}").json() == played
 

@@ -65,7 +65,7 @@ def guess_on(client: TestClient, room: dict[str, Any], seat: str, view: dict[str
     card = next(c for c in view["cards"] if c["revealed"] is None)
     return client.post(f"/api/rooms/{room['id']}/moves",
                        json={"token": room["seats"][seat], "move": "guess",
-                             "index": card["index"], "expect": view["moves"]})
+                             "index": card["index"], "expect": view["expect"]})
 
 
 def events(client: TestClient, room: dict[str, Any], seat: str | None, since: int = -1,
@@ -127,13 +127,14 @@ def test_a_person_spymaster_and_guesser_against_an_ai_team(client: TestClient) -
     clue = client.post(f"/api/rooms/{room['id']}/moves",
                        json={"token": room["seats"]["red-spymaster"], "move": "clue",
                              "word": word if check.json()["legal"] else "thing",
-                             "number": 1, "expect": spymaster["moves"]})
+                             "number": 1, "expect": spymaster["expect"]})
     assert clue.status_code == 200, clue.text
     guesser = view_of(client, room, "red-guesser")
     assert guesser["your_turn"] and guesser["clue"]["number"] == 1
     # the guesser may not give a clue, nor the spymaster guess
     wrong = client.post(f"/api/rooms/{room['id']}/moves",
-                        json={"token": room["seats"]["red-spymaster"], "move": "pass"})
+                        json={"token": room["seats"]["red-spymaster"], "move": "pass",
+                              "expect": clue.json()["expect"]})
     assert wrong.status_code == 409 and "not your turn" in wrong.json()["error"]
     assert all(card["key"] for card in wrong.json()["view"]["cards"])
     response = guess_on(client, room, "red-guesser", guesser)
@@ -149,9 +150,57 @@ def test_two_people_share_the_red_guesser_seat_the_first_move_wins(
     assert first.status_code == 200
     second = guess_on(client, room, "red-guesser", view)
     assert second.status_code == 409
-    assert "someone moved first" in second.json()["error"]
+    assert "moved first" in second.json()["error"]
     assert second.json()["view"]["moves"] == first.json()["moves"]
     hidden(second.text)
+
+
+def test_every_move_must_say_what_its_page_saw(client: TestClient) -> None:
+    """Two devices on one seat, neither saying what its page saw: neither move is played."""
+    room = new_room(client, ["red-guesser"])
+    view = view_of(client, room, "red-guesser")
+    card = next(c for c in view["cards"] if c["revealed"] is None)
+    for device in ("phone", "laptop"):
+        sent = client.post(f"/api/rooms/{room['id']}/moves",
+                           json={"token": room["seats"]["red-guesser"], "move": "guess",
+                                 "index": card["index"]})
+        assert sent.status_code == 400, device
+        assert sent.json()["error"] == ('a move must send "expect" as the last view\'s '
+                                        '"expect" (the deal the page shows and how many moves '
+                                        'it saw); reload the page')
+    assert view_of(client, room, "red-guesser") == view
+
+
+def test_a_move_sent_for_the_last_deal_is_not_played_on_the_next(client: TestClient) -> None:
+    """A spymaster's first clue, replayed after "again", is refused: it names its deal."""
+    room = new_room(client, ["spymaster", "guesser"], variant="coop")  # the people always start
+    url = f"/api/rooms/{room['id']}/moves"
+    spymaster = view_of(client, room, "spymaster")
+    assert spymaster["moves"] == 0 and spymaster["your_turn"]
+    word = next(w for w in CLUE_WORDS if client.post(
+        f"/api/rooms/{room['id']}/check",
+        json={"token": room["seats"]["spymaster"], "word": w}).json()["legal"])
+    clue = {"token": room["seats"]["spymaster"], "move": "clue", "word": word, "number": 1}
+    first = client.post(url, json={**clue, "expect": spymaster["expect"]})
+    assert first.status_code == 200, first.text
+    assassin = next(c["index"] for c in spymaster["cards"] if c["key"] == "assassin")
+    ended = client.post(url, json={"token": room["seats"]["guesser"], "move": "guess",
+                                   "index": assassin, "expect": first.json()["expect"]})
+    assert ended.status_code == 200 and ended.json()["over"], ended.text
+    again = client.post(f"/api/rooms/{room['id']}/again",
+                        json={"token": room["seats"]["spymaster"]})
+    assert again.status_code == 200, again.text
+    fresh = view_of(client, room, "spymaster")
+    assert fresh["moves"] == 0 and fresh["your_turn"]  # the same count as the first deal's
+    assert fresh["expect"]["deal"] != spymaster["expect"]["deal"]
+    # the replayed request as the page sends it now, and as it sent it before deals had names
+    replayed = client.post(url, json={**clue, "expect": spymaster["expect"]})
+    assert replayed.status_code == 409
+    assert "an earlier deal" in replayed.json()["error"]
+    assert replayed.json()["view"]["expect"] == fresh["expect"]
+    counted = client.post(url, json={**clue, "expect": 0})
+    assert counted.status_code == 400 and 'must send "expect"' in counted.json()["error"]
+    assert view_of(client, room, "spymaster") == fresh
 
 
 def test_seat_tokens_and_information_in_events(client: TestClient) -> None:
@@ -170,12 +219,15 @@ def test_seat_tokens_and_information_in_events(client: TestClient) -> None:
     assert client.get(f"/api/rooms/{room['id']}/events",
                       headers={"Last-Event-ID": b"\xb2"}  # "²" in Latin-1
                       ).status_code == 400
-    for expect in ("3", True, 1.5, [], -1, "x" * 10_000):
+    deal = view_of(client, room, "red-guesser")["expect"]["deal"]
+    for expect in ("3", True, 1.5, [], -1, 0, "x" * 10_000, {"deal": deal},
+                   {"deal": 1, "moves": 0}, {"deal": deal, "moves": -1},
+                   {"deal": deal, "moves": True}, {"deal": deal, "moves": 0, "more": 1}):
         response = client.post(f"/api/rooms/{room['id']}/moves",
                                json={"token": room["seats"]["red-guesser"], "move": "pass",
                                      "expect": expect})
         assert response.status_code == 400, expect
-        assert "expect must be" in response.json()["error"] and len(response.text) < 200
+        assert 'must send "expect"' in response.json()["error"] and len(response.text) < 200
     spectator = view_of(client, room, None)
     hidden(json.dumps(spectator))
     assert spectator["room"]["seat"] is None and not spectator["your_turn"]
@@ -380,14 +432,16 @@ def test_people_choose_their_seats_from_the_room_link(client: TestClient) -> Non
                 if client.post(f"/api/rooms/{room['id']}/check",
                                json={"token": token, "word": w}).json()["legal"])
     clued = client.post(f"/api/rooms/{room['id']}/moves",
-                        json={"token": token, "move": "clue", "word": word, "number": 1})
+                        json={"token": token, "move": "clue", "word": word, "number": 1,
+                              "expect": view_of(client, room, None)["expect"]})
     assert clued.status_code == 200, clued.text
     seen = client.get(f"/api/rooms/{room['id']}?token={cat['token']}").json()
     hidden(json.dumps(seen))
     assert seen["your_turn"] and seen["room"]["seat"] == "red-guesser"
     card = next(c for c in seen["cards"] if c["revealed"] is None)
     touched = client.post(f"/api/rooms/{room['id']}/moves",
-                          json={"token": bob["token"], "move": "guess", "index": card["index"]})
+                          json={"token": bob["token"], "move": "guess", "index": card["index"],
+                                "expect": seen["expect"]})
     assert touched.status_code == 200, touched.text
     assert touched.json()["cards"][card["index"]]["revealed"]
 
@@ -532,7 +586,8 @@ def test_every_seat_combination_plays_with_each_seat_seeing_its_own(
                 card = next(c for c in views[turn]["cards"]
                             if c["revealed"] is None and c["key"] == team)
                 response = client.post(url, json={"token": token, "move": "cover",
-                                                  "index": card["index"]})
+                                                  "index": card["index"],
+                                                  "expect": sample["expect"]})
                 assert response.status_code == 200, response.text
                 covered += 1
                 continue
@@ -546,7 +601,7 @@ def test_every_seat_combination_plays_with_each_seat_seeing_its_own(
                 card = next(c for c in views[turn]["cards"] if c["revealed"] is None)
                 body = {"move": "guess", "index": card["index"]}
             response = client.post(url, json={"token": token, **body,
-                                               "expect": sample["moves"]})
+                                               "expect": sample["expect"]})
             assert response.status_code == 200, response.text
         else:
             raise AssertionError("the game did not end in 80 person moves")

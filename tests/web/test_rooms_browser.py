@@ -272,7 +272,7 @@ def test_play_again_deals_a_new_board_on_every_page_with_the_same_seats(
                             if card["key"] == "assassin")
             call(server, f"{room}/moves", {"token": joined["token"], "move": "guess",
                                            "index": assassin,
-                                           "expect": joined["view"]["moves"]})
+                                           "expect": joined["view"]["expect"]})
         for page in (creator, player):
             until(lambda page=page: over(page), "the end on every page")
             page.locator("#room-again").wait_for()  # the seated and the creator deal again

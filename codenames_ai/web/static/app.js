@@ -97,7 +97,9 @@ async function move(body, thinking) {
   try {
     const path = room ? `/api/rooms/${room.id}/moves` : `/api/games/${gameId}/moves`;
     const sent = room ? { ...body, token: room.token } : body;
-    render(await api("POST", path, { ...sent, expect: view.moves }));
+    // the deal this page shows and the moves it has seen: a stale page or a move meant for an
+    // earlier deal is refused (409, with the game as it is now) instead of played
+    render(await api("POST", path, { ...sent, expect: view.expect }));
   } catch (error) {
     ok = false;
     showError(error.message);
