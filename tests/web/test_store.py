@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 from codenames_ai.web.app import create_app
 from codenames_ai.web.limits import RoomLimits
-from codenames_ai.web.store import GameStore, StoreGone, StoreInUse, lock_path
+from codenames_ai.web.store import GameStore, StoreError, StoreGone, StoreInUse, lock_path
 
 from .server import Server, free_port
 
@@ -184,3 +184,17 @@ def test_the_store_refuses_a_write_after_its_file_is_gone(tmp_path: Path) -> Non
         store.sweep_rooms(idle=0.0)
     assert store.load(game) == ({"seed": 1}, [MOVE])  # rolled back in the open file
     store.close()
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_lock_path_that_is_no_file_is_refused_in_one_line(tmp_path: Path, kind: str) -> None:
+    database = tmp_path / "games.sqlite3"
+    lock = lock_path(database)
+    if kind == "folder":
+        lock.mkdir()
+    else:
+        os.mkfifo(lock)  # opening it must not wait for a writer
+    with pytest.raises(StoreError) as refused:
+        GameStore(database)
+    assert str(refused.value).startswith(f"{database}: ")
+    assert "lock file" in str(refused.value) and "\n" not in str(refused.value)
