@@ -7,8 +7,11 @@ from pathlib import Path
 
 from .core.board import check_deck
 from .core.errors import DeckError
+from .files import read_bounded
 
 DEFAULT_DECKS = {"words": "words.txt", "pictures": "pictures.tsv"}
+# The most read from a deck or captions file: a deck of 100,000 cards is about 1 MB.
+MAX_DECK_BYTES = 16 << 20
 
 
 def wordlists_dir() -> Path:
@@ -24,9 +27,10 @@ def wordlists_dir() -> Path:
 
 
 def read_deck_text(path: Path, what: str) -> str:
-    """A deck file's text; ``DeckError`` names the file for a missing or unreadable one."""
+    """A deck file's text; ``DeckError`` names the file for a missing, unreadable or too
+    large one (over ``MAX_DECK_BYTES``: ``/dev/zero`` is refused, not read for ever)."""
     try:
-        return path.read_text(encoding="utf-8")
+        return read_bounded(path, MAX_DECK_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise DeckError(f"{path}: no such {what}") from None
     except (OSError, UnicodeDecodeError) as exc:

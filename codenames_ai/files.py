@@ -1,11 +1,14 @@
 """Two file operations every cache and results folder needs: a write that is never seen
-half-done, and a lock between processes.
+half-done, and a lock between processes; and a read of a file a person names that stops at
+a bound.
 
 ``atomic_write`` writes to a temporary file with a unique name in the same folder, syncs it
 and renames it over the target: a reader sees the old file or the new one, never a mix, and
 two processes writing the same file at once cannot interleave their bytes (the fixed staging
 name used before let them). ``file_lock`` holds an advisory lock on a file (``flock``; the
-kernel releases it however the process ends, ``kill -9`` included).
+kernel releases it however the process ends, ``kill -9`` included). ``read_bounded`` reads
+at most a given number of bytes, so ``/dev/zero`` or a huge file given as a deck or a record
+is one error instead of a read until memory runs out.
 """
 
 from __future__ import annotations
@@ -38,6 +41,32 @@ class LockBusy(Exception):
         super().__init__(f"{path} is locked" + (f" by process {holder}" if holder else ""))
         self.path = path
         self.holder = holder  # the process id written in the lock file, if any
+
+
+class TooLarge(OSError):
+    """A file is larger than its reader takes (``read_bounded``)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"larger than {_size(limit)}, the most read from such a file")
+        self.limit = limit
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _size(count: int) -> str:
+    return f"{count >> 20} MB" if count >= 1 << 20 else f"{count:,} bytes"
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, at most ``limit`` of them: ``TooLarge`` (an ``OSError``) for a
+    longer file or a device that never ends, after reading ``limit + 1`` bytes, so memory
+    stays bounded. Other ``OSError``s as ``open`` and ``read`` raise them."""
+    with path.open("rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise TooLarge(limit)
+    return data
 
 
 def atomic_write(path: Path, data: bytes) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import functools
+import io
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typing import Any
 from .core.board import check_deck
 from .core.errors import DeckError
 from .core.jsonlimits import JSONRefused, load_limited
+from .files import read_bounded
 
 SHIPPED_DECK = "pictures.tsv"
 MIN_TAGS, MAX_TAGS = 3, 8
@@ -186,9 +188,11 @@ def _checked(source: str, cards: list[PictureCard], needed: int) -> PictureDeck:
 
 
 def _read_csv(path: Path) -> list[tuple[str, str, list[str]]]:
+    from .decks import MAX_DECK_BYTES
+
     try:
-        with path.open(encoding="utf-8", newline="") as handle:
-            rows = list(csv.reader(handle))
+        text = read_bounded(path, MAX_DECK_BYTES).decode("utf-8")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise DeckError(f"{path}: cannot read the captions ({exc})") from None
     if rows and [c.strip().lower() for c in rows[0][:2]] == ["file", "tags"]:
@@ -209,8 +213,10 @@ def _read_csv(path: Path) -> list[tuple[str, str, list[str]]]:
 
 
 def _read_json(path: Path) -> list[tuple[str, str, list[str]]]:
+    from .decks import MAX_DECK_BYTES
+
     try:
-        data: Any = load_limited(path.read_bytes())
+        data: Any = load_limited(read_bounded(path, MAX_DECK_BYTES))
     except OSError as exc:
         raise DeckError(f"{path}: cannot read the captions ({exc})") from None
     except JSONRefused as exc:

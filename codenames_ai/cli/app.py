@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import os
 import sys
 from collections.abc import Iterator
 from enum import StrEnum
@@ -47,6 +49,8 @@ if TYPE_CHECKING:
     from ..play.terminal import Console
 
 MAX_TURNS = 10_000  # a game has at most a few dozen turns; more is a typo
+# The most `codenames replay` reads: a record of MAX_TURNS turns is a few MB.
+MAX_RECORD_BYTES = 64 << 20
 
 app = typer.Typer(
     name="codenames",
@@ -352,6 +356,10 @@ def play(
         return
     if clue_check not in {"refuse", "table"}:
         raise ConfigError(f"--clue-check must be refuse or table, not {clue_check!r}")
+    if sys.stdin is None:  # started with standard input closed (`<&-`)
+        raise ConfigError("standard input is closed, and codenames play reads your moves "
+                          "from it; give it a terminal, a pipe or a file (< /dev/null only "
+                          "shows the board and its key)")
     base_rules = build_rules(edition_name.value, guess_limit_name=guess_limit_name.value,
                              clue_rules_name=clue_rules_name.value if clue_rules_name else None)
     words, pictures = _deck(base_rules, deck)
@@ -482,10 +490,11 @@ def replay(
     = False,
 ) -> None:
     """Check a game record against the rules and show it turn by turn."""
+    from ..files import read_bounded
     from ..render import render_game
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded(path, MAX_RECORD_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read the record ({exc})") from None
     game = GameRecord.from_jsonl(text, source=str(path))
@@ -617,3 +626,27 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("\ninterrupted", err=True)
         sys.exit(130)
+    except OSError as exc:
+        if exc.filename is not None or exc.errno not in _OUTPUT_ERRORS:
+            raise
+        # Standard output cannot be written (`> /dev/full`, a closed pipe): one line.
+        _drop_output()
+        with contextlib.suppress(OSError):
+            typer.echo(f"error: cannot write the output ({exc.strerror or exc})", err=True)
+        sys.exit(1)
+
+
+# What a write to a full disk, a closed pipe or a failed device raises.
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG}
+
+
+def _drop_output() -> None:
+    """Point standard output at the null device, so that the text still in its buffer is
+    not written again, and refused again, as Python exits."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # None, or a test's in-memory stream
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)

@@ -1,0 +1,77 @@
+"""Files and streams a person gives ``codenames play`` and ``codenames replay`` that cannot
+be used end in one line on stderr and exit code 1, never a traceback (issue 29, finding 9):
+an endless file (``/dev/zero``) as a deck, a captions file or a record; standard input
+closed; standard output on a full disk."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from codenames_ai.files import TooLarge, read_bounded
+
+from ..cli_main import run_main
+
+MAIN = [sys.executable, "-c", "from codenames_ai.cli.app import main; main()"]
+ZERO = Path("/dev/zero")
+FULL = Path("/dev/full")
+
+
+def assert_one_line(code: int, err: str, *fragments: str) -> None:
+    assert code == 1, err
+    assert len(err.splitlines()) == 1 and err.startswith("error: "), err
+    assert "Traceback" not in err
+    for fragment in fragments:
+        assert fragment in err, (fragment, err)
+
+
+def test_a_bounded_read_takes_the_limit_and_refuses_one_byte_more(tmp_path: Path) -> None:
+    path = tmp_path / "ten.txt"
+    path.write_bytes(b"0123456789")
+    assert read_bounded(path, 10) == b"0123456789"
+    with pytest.raises(TooLarge, match=r"^larger than 9 bytes, the most read from such a file$"):
+        read_bounded(path, 9)
+    assert isinstance(TooLarge(9), OSError)
+
+
+@pytest.mark.skipif(not ZERO.exists(), reason="no /dev/zero here")
+def test_an_endless_deck_captions_file_or_record_is_one_line(tmp_path: Path) -> None:
+    done = run_main("replay", str(ZERO))
+    assert_one_line(done.returncode, done.stderr, "/dev/zero: cannot read the record",
+                    "larger than 64 MB")
+    for command in ("play", "watch"):
+        done = run_main(command, "--deck", str(ZERO))
+        assert_one_line(done.returncode, done.stderr, "/dev/zero: cannot read the word list",
+                        "larger than 16 MB")
+    # An emoji deck file and a picture folder's captions, both endless.
+    (tmp_path / "deck.tsv").symlink_to(ZERO)
+    done = run_main("play", "--edition", "pictures", "--deck", str(tmp_path / "deck.tsv"))
+    assert_one_line(done.returncode, done.stderr, "larger than 16 MB")
+    for captions in ("captions.csv", "captions.json"):
+        folder = tmp_path / captions.replace(".", "-")
+        folder.mkdir()
+        (folder / captions).symlink_to(ZERO)
+        done = run_main("play", "--edition", "pictures", "--deck", str(folder))
+        assert_one_line(done.returncode, done.stderr,
+                        f"{folder / captions}: cannot read the captions (larger than 16 MB")
+
+
+def test_play_with_standard_input_closed_is_one_line(tmp_path: Path) -> None:
+    done = subprocess.run(["bash", "-c", 'exec "$@" <&-', "bash", *MAIN, "play", "--seed",
+                           "21"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert_one_line(done.returncode, done.stderr, "standard input is closed")
+    assert done.stdout == ""
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="no /dev/full here")
+def test_play_with_standard_output_on_a_full_disk_is_one_line(tmp_path: Path) -> None:
+    with FULL.open("w") as full:
+        done = subprocess.run([*MAIN, "play", "--seed", "21"], stdin=subprocess.DEVNULL,
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+                              cwd=tmp_path, env={**os.environ, "COLUMNS": "100"})
+    assert_one_line(done.returncode, done.stderr,
+                    "error: cannot write the output (No space left on device)")
