@@ -33,8 +33,8 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,7 +50,7 @@ from ..core import SEED_BITS, CodenamesError, ConfigError, IllegalActionError, R
 from ..core.jsonlimits import JSONRefused, load_limited
 from .games import CLUE_RULES, DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
 from .limits import RoomLimits
-from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError
+from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError, StoreGone
 
 STATIC = Path(__file__).parent / "static"
 STATIC_FILES = {"app.js": "text/javascript", "rooms.js": "text/javascript",
@@ -180,8 +180,15 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     request gets 503. ``new_seed``: where fresh deals come from (default: 128 secret bits).
     ``limits``: how many rooms and live connections the server takes (``roomsapi``)."""
     fresh_seed = new_seed or (lambda: secrets.randbits(SEED_BITS))
-    app = FastAPI(title="codenames-ai", docs_url=None, redoc_url=None, openapi_url=None)
-    store = GameStore(database, timeout=timeout)
+    store = GameStore(database, timeout=timeout)  # held by this app until it shuts down
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()  # another server may open the database now
+
+    app = FastAPI(title="codenames-ai", docs_url=None, redoc_url=None, openapi_url=None,
+                  lifespan=lifespan)
     games = Games(store)
     app.state.store = store
     app.state.games = games
@@ -198,7 +205,8 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
 
     @app.exception_handler(StoreError)
     async def unavailable(request: Request, exc: StoreError) -> JSONResponse:
-        return _error(503, f"{exc}; nothing was changed: try again in a moment")
+        retry = "" if isinstance(exc, StoreGone) else ": try again in a moment"
+        return _error(503, f"{exc}; nothing was changed{retry}")
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
