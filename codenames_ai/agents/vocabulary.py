@@ -6,7 +6,11 @@ choice, so it lives with the agents, not with the word vectors."""
 from __future__ import annotations
 
 import contextlib
+import functools
+import hashlib
+import json
 from collections.abc import Callable, Iterable
+from importlib import resources
 
 from ..decks import wordlists_dir
 from ..legality.analysis import family, intrinsic_problems
@@ -30,7 +34,23 @@ def stopwords() -> frozenset[str]:
 
 
 def offensive_words() -> frozenset[str]:
-    return _word_set("offensive.txt")
+    """Words never offered as clues: the maintained list of the ``wordfilter`` package (Darius
+    Kazemi's, MIT, made for text generators: slurs, and identity and disability insults) and
+    ours, ``wordlists/offensive.txt`` (profanity, slurs, and the identity and disability terms
+    that list lacks, such as autistic). Their forms are filtered too (``family``)."""
+    return _word_set("offensive.txt") | _wordfilter_words()
+
+
+@functools.cache
+def _wordfilter_words() -> frozenset[str]:
+    data = json.loads((resources.files("wordfilter") / "badwords.json").read_text("utf-8"))
+    return frozenset(str(word).lower() for word in data if str(word).isalpha())
+
+
+def offensive_digest() -> str:
+    """A short digest of ``offensive_words``, so that a vocabulary kept on disk is made
+    again when the list changes."""
+    return hashlib.sha256(" ".join(sorted(offensive_words())).encode()).hexdigest()[:8]
 
 
 def clue_vocabulary(model: WordVectors, *, size: int = DEFAULT_VOCABULARY_SIZE,
@@ -85,7 +105,7 @@ def cached_clue_vocabulary(model: WordVectors, store_dir: str | None = None, *,
     if not store.has(model.name):
         return clue_vocabulary(model, size=size, offensive_filter=offensive_filter)
     folder = CheckedFolder(store.path(model.name))
-    name = f"vocabulary-{size}{'' if offensive_filter else '-all'}.txt"
+    name = f"vocabulary-{size}{f'-{offensive_digest()}' if offensive_filter else '-all'}.txt"
     data = folder.read(name)
     if data:
         return tuple(data.decode("utf-8").split())

@@ -371,22 +371,29 @@ def _looks_like_abbreviation(raw: str, word: str, lex: Lexicon) -> bool:
 
 def _looks_like_proper_name(raw: str, word: str, lex: Lexicon) -> bool:
     """A name (of a person, place, brand, story character), on the evidence of the word lists,
-    the first that settles it:
+    the first that settles it. One rule whatever the case it is typed in (Cinderella and
+    cinderella, Rapunzel and rapunzel get one answer), but for step 5:
 
-    1. a common word if lemminflect lists it (its nouns, verbs, adjectives and adverbs are
-       common words: 'cinderella' is there, as in "a Cinderella story") or a dictionary has it
-       in lower case;
-    2. a name if Webster's 2nd has it only with a capital (Paris, Bible): web2 writes names
-       capitalised and common words in lower case. GCIDE capitalises every headword, so a word
-       only GCIDE lists ('Seahorse') is not a name on that account;
-    3. a name if the CMU dictionary lists it (it lists names beside the common words, which
-       step 1 has already let through): Tokyo, Einstein, Rapunzel;
-    4. otherwise, a word no dictionary lists in any case is a name if typed with a capital
+    1. a common word if a dictionary has it in lower case;
+    2. a name if Webster's 2nd has it only with a capital (web2 writes names capitalised and
+       common words in lower case) and lemminflect knows it as a proper noun, in its own
+       base form and derived from no other word: Cinderella, Oxford, Tudor (lemminflect also
+       lists these among common nouns, "a Cinderella story", so step 3 alone would pass them);
+    3. a common word if lemminflect lists it (its nouns, verbs, adjectives and adverbs);
+    4. a name if Webster's 2nd has it only with a capital (Paris, Bible; GCIDE capitalises
+       every headword, so a word only GCIDE lists, 'Seahorse', is not a name on that account),
+       or if the CMU dictionary lists it (it lists names beside the common words, which steps
+       1 and 3 have already let through): Tokyo, Einstein, Rapunzel;
+    5. otherwise, a word no dictionary lists in any case is a name if typed with a capital
        (the player's own word for it: 'Snerfwump'). A word GCIDE lists is not: a capital
        typed at the start of a clue (or put there by a phone's keyboard) says nothing, so
        'Seahorse' is judged like 'seahorse'.
     """
-    if lex.in_lexicon(word) or lex.in_dictionary(word):
+    if lex.in_dictionary(word):
+        return False
+    if lex.capitalized_only(word) and lex.proper_noun(word) and not derivation_bases(word, lex):
+        return True
+    if lex.in_lexicon(word):
         return False
     if lex.capitalized_only(word) or lex.in_cmu(word):
         return True

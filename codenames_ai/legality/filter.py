@@ -29,7 +29,8 @@ from .validator import keys
 # 3: names no longer read off GCIDE's capitals (seahorse); 4: compounds with a two-letter
 # particle (to|night), a doubled consonant heard once (team|mate), merged vowels and corrected
 # CMU entries (rain|forest), inflected forms judged by their lemma (painting is not pain+ting).
-FILTER_FORMAT = 5
+# 6: proper names that lemminflect also lists as nouns (Cinderella, cinderella) are names.
+FILTER_FORMAT = 6
 
 
 class CandidateFilter:

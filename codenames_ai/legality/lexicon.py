@@ -91,6 +91,15 @@ class Lexicon:
         """lemminflect knows the word (it lists common nouns, verbs, adjectives, adverbs)."""
         return bool(self.lemmas(word))
 
+    def proper_noun(self, word: str) -> bool:
+        """lemminflect knows ``word`` as a proper noun as well (its PROPN lookup: cinderella,
+        oxford; not tangerine), in its own base form (not an inflection: miles)."""
+        from lemminflect import getAllLemmas
+
+        found: Any = getAllLemmas(word, upos="PROPN")
+        return (any(word in lemmas for lemmas in found.values())
+                and all(lemmas == (word,) for lemmas in self.lemmas(word).values()))
+
     def in_dictionary(self, word: str) -> bool:
         """A lower-case entry of web2 or GCIDE."""
         return word in self._dictionary_lower

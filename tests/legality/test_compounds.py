@@ -116,8 +116,21 @@ def test_seahorse_is_a_word_and_the_names_stay_names() -> None:
                  "rapunzel"):
         found = check_clue_word(name, ("APPLE", "PIANO"), "classic")
         assert [v.rule for v in found] == ["proper-name"], name
-    # lemminflect lists 'cinderella' as a common noun ("a Cinderella story"), so it is one.
-    assert check_clue_word("Cinderella", ("MERMAID", "APPLE"), "classic") == []
+
+
+@pytest.mark.parametrize("clue", ["Cinderella", "cinderella", "Rapunzel", "rapunzel", "Oxford",
+                                  "oxford", "Tudor", "tudor"])
+def test_a_proper_name_is_one_whatever_its_case(clue: str) -> None:
+    # lemminflect lists 'cinderella' among its nouns too ("a Cinderella story"); it was let
+    # through as a common word while Rapunzel, which only the CMU dictionary lists, was not.
+    found = check_clue_word(clue, ("MERMAID", "APPLE"), "classic")
+    assert [v.rule for v in found] == ["proper-name"], clue
+
+
+@pytest.mark.parametrize("clue", ["tangerine", "Tangerine", "hunter", "Hunter", "ninja",
+                                  "kids", "miles"])
+def test_common_words_that_are_also_names_stay_words(clue: str) -> None:
+    assert check_clue_word(clue, ("MERMAID", "APPLE"), "classic") == [], clue
 
 
 def test_the_picture_tags_stand_for_board_words_only_in_the_picture_tag_rule() -> None:

@@ -1,0 +1,39 @@
+"""Offensive and sensitive words are never AI clues: the maintained wordfilter list and ours,
+with the identity and disability terms checked (finding 29.10: "autistic: 2" was an AI clue,
+aimed at TEACHER + BABY)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from codenames_ai.agents.panel.build import familiar
+from codenames_ai.agents.vocabulary import clue_vocabulary, offensive_words
+from codenames_ai.vectors.model import WordVectors
+
+SENSITIVE = ["autistic", "autism", "retarded", "retard", "spastic", "cripple", "crippled",
+             "handicapped", "moron", "idiot", "lunatic", "psycho", "schizophrenic", "midget",
+             "gay", "lesbian", "homosexual", "gypsy", "negro", "oriental"]
+
+
+@pytest.mark.parametrize("word", SENSITIVE)
+def test_identity_and_disability_terms_are_on_the_list(word: str) -> None:
+    assert word in offensive_words()
+
+
+def test_the_maintained_list_is_read() -> None:
+    # Words only the wordfilter package lists (none of them is in wordlists/offensive.txt).
+    assert {"golliwog", "wigger", "kraut", "squaw"} <= offensive_words()
+
+
+@pytest.mark.parametrize("word", ["autistic", "retarded", "moron", "gay", "idiot"])
+def test_the_panel_never_keeps_them(word: str) -> None:
+    assert not familiar(word)
+
+
+def test_the_clue_vocabulary_leaves_them_out() -> None:
+    words = ["teacher", "autistic", "baby", "moron", "school", "retarded", "lunatic", "apple"]
+    vectors = np.eye(len(words), dtype=np.float32)
+    model = WordVectors("tiny", words, vectors)
+    assert clue_vocabulary(model, size=20, source=words) == ("teacher", "baby", "school",
+                                                             "apple")
