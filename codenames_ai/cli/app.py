@@ -44,8 +44,6 @@ from .checks import check_seconds, check_seed, check_whole
 from .models import app as models_app
 
 if TYPE_CHECKING:
-    from types import FrameType
-
     from ..play.terminal import Console
 
 MAX_TURNS = 10_000  # a game has at most a few dozen turns; more is a typo
@@ -100,8 +98,8 @@ def serve(
     import socket
 
     import platformdirs
-    import uvicorn
 
+    from ..web import serving
     from ..web.app import create_app
     from ..web.store import StoreError, StoreInUse
 
@@ -135,14 +133,7 @@ def serve(
     typer.echo(f"codenames-ai web app on http://{shown}:{port}/  (games kept in {database}; "
                "Ctrl-C stops it)")
 
-    class Server(uvicorn.Server):
-        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-            # Ctrl-C: uvicorn waits for open responses, so the rooms' live streams end now.
-            application.state.rooms.stop_streams()
-            super().handle_exit(sig, frame)
-
-    server = Server(uvicorn.Config(application, host=host, port=port, log_level="warning"))
-    server.run(sockets=[listener])
+    serving.run(application, listener, say=lambda text: typer.echo(text, err=True))
 
 
 def _version_callback(value: bool) -> None:

@@ -1,0 +1,153 @@
+"""``codenames serve`` stops within seconds whatever its clients do (issue 29, finding 2): a
+body that stops arriving is dropped, Ctrl-C does not wait for it, and a second Ctrl-C quits
+at once without a traceback. Real processes, real sockets, real signals."""
+
+from __future__ import annotations
+
+import queue
+import signal
+import socket
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from codenames_ai.web.app import create_app
+
+from .server import Server
+
+WAIT = 20.0  # seconds: generous bounds on what takes well under one
+
+
+class Running:
+    """A started ``codenames serve`` whose output is read line by line as it comes."""
+
+    def __init__(self, database: Path) -> None:
+        self.server = Server(database)
+        self.server.start()
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.output: list[str] = [self.server.announced]
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        process = self.server.process
+        assert process is not None and process.stdout is not None
+        for line in process.stdout:
+            self.lines.put(line)
+
+    def interrupt(self) -> None:
+        assert self.server.process is not None
+        self.server.process.send_signal(signal.SIGINT)
+
+    def wait_for_line(self, start: str) -> None:
+        while True:
+            line = self.lines.get(timeout=WAIT)
+            self.output.append(line)
+            if line.startswith(start):
+                return
+
+    def wait_for_exit(self) -> int:
+        """The exit code, once the process has ended (within ``WAIT`` seconds)."""
+        assert self.server.process is not None
+        code = self.server.process.wait(WAIT)
+        self.reader.join(WAIT)
+        while not self.lines.empty():
+            self.output.append(self.lines.get())
+        return code
+
+
+@pytest.fixture
+def running(tmp_path: Path) -> Iterator[Running]:
+    started = Running(tmp_path / "games.sqlite3")
+    yield started
+    if started.server.process is not None and started.server.process.poll() is None:
+        started.server.kill()
+
+
+def half_request(port: int) -> socket.socket:
+    """A connection that sent its headers and 5 of the 100 bytes its body should have."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+    connection.sendall(b"POST /api/games HTTP/1.1\r\nHost: test\r\nContent-Type: "
+                       b"application/json\r\nContent-Length: 100\r\n\r\n{\"a\":")
+    return connection
+
+
+def answered_after(server: Server) -> None:
+    """A whole request on a new connection, answered: the server has accepted (in order)
+    and read the connections opened before it."""
+    with urllib.request.urlopen(f"{server.base}/api/options", timeout=WAIT) as response:
+        assert response.status == 200
+
+
+def answer(connection: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection."""
+    received = b""
+    while chunk := connection.recv(65536):
+        received += chunk
+    return received
+
+
+def test_ctrl_c_stops_the_server_with_a_body_half_sent(running: Running) -> None:
+    with half_request(running.server.port) as connection:
+        answered_after(running.server)
+        running.interrupt()
+        assert running.wait_for_exit() == 130
+        reply = answer(connection)
+    assert reply.startswith(b"HTTP/1.1 503 ") and b"the server is stopping" in reply
+    assert b"connection: close" in reply.lower()
+    output = "".join(running.output)
+    assert "stopping:" in output and "Traceback" not in output, output
+
+
+def test_a_second_ctrl_c_quits_at_once_and_quietly(running: Running) -> None:
+    # A client that asks for far more than the socket buffers hold and reads none of it:
+    # its response cannot finish, so the first Ctrl-C has something to wait for.
+    with socket.socket() as reader:
+        reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        reader.settimeout(WAIT)
+        reader.connect(("127.0.0.1", running.server.port))
+        reader.sendall(b"GET /static/rooms.js HTTP/1.1\r\nHost: test\r\n\r\n" * 1000)
+        with half_request(running.server.port):
+            answered_after(running.server)
+            running.interrupt()
+            running.wait_for_line("stopping:")
+            running.interrupt()
+            assert running.wait_for_exit() == 130
+    output = "".join(running.output)
+    assert "Traceback" not in output and "Error:" not in output, output
+
+
+@pytest.fixture
+def slow_body_server(tmp_path: Path) -> Iterator[int]:
+    """The app on a real uvicorn server whose bodies must arrive within 0.3 seconds."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = int(listener.getsockname()[1])
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(tmp_path / "games.sqlite3", body_seconds=0.3), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    while not server.started:
+        thread.join(0.05)
+        assert thread.is_alive(), "the server did not start"
+    yield port
+    server.should_exit = True
+    thread.join(WAIT)
+
+
+def test_a_body_that_stops_arriving_gets_408_and_the_connection_closes(
+        slow_body_server: int) -> None:
+    with half_request(slow_body_server) as connection:
+        reply = answer(connection)  # the server closes it: recv returns b"" after the reply
+    assert reply.startswith(b"HTTP/1.1 408 ")
+    assert b"did not arrive within 0.3 seconds" in reply
+    assert b"connection: close" in reply.lower()
+
+
+def test_a_body_timeout_must_be_positive(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="over 0 seconds"):
+        create_app(tmp_path / "games.sqlite3", body_seconds=0)
