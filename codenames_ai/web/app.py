@@ -33,6 +33,7 @@ import asyncio
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, MutableMapping
 from contextlib import asynccontextmanager, contextmanager
@@ -106,11 +107,15 @@ class Games:
     A lock exists only while a request holds or waits for it, so unknown or finished ids
     leave nothing behind. A game changed under ``changing`` is dropped from memory if the
     change fails in any way (a refused move, a failed write), so the next request rebuilds
-    it from the store: memory never keeps a move the store does not have.
+    it from the store: memory never keeps a move the store does not have. A game that has
+    not moved for ``limits.game_idle`` seconds has ended: it is refused, and the next sweep
+    (when a game is made) deletes it.
     """
 
-    def __init__(self, store: GameStore, *, size: int = CACHED_GAMES) -> None:
+    def __init__(self, store: GameStore, *, limits: RoomLimits, size: int = CACHED_GAMES
+                 ) -> None:
         self.store = store
+        self.limits = limits
         self.size = size
         self._cache: OrderedDict[str, WebGame] = OrderedDict()
         self._locks: dict[str, _Slot] = {}
@@ -143,11 +148,16 @@ class Games:
 
     def get(self, game_id: str) -> WebGame:
         """The game (call with its lock held)."""
+        # a room's game moves only through the rooms' API, which checks seats
+        active = self.store.solo_active(game_id)
+        if active is not None and self.store.clock() - active > self.limits.game_idle:
+            self.forget(game_id)
+            raise HTTPProblem(404, f"game {game_id!r} ended after {_span(self.limits.game_idle)} "
+                                   "without a move, and is deleted; start a new one")
         with self._guard:
-            game = self._cache.get(game_id)
+            game = self._cache.get(game_id) if active is not None else None
         if game is None:
-            # a room's game moves only through the rooms' API, which checks seats
-            loaded = None if self.store.is_room_game(game_id) else self.store.load(game_id)
+            loaded = None if active is None else self.store.load(game_id)
             if loaded is None:
                 raise HTTPProblem(404, f"no game {game_id!r} (it may have been made on another "
                                        "server); start a new one")
@@ -177,14 +187,18 @@ class Games:
 def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
                new_seed: Callable[[], int] | None = None,
                limits: RoomLimits | None = None,
-               body_seconds: float = BODY_SECONDS) -> FastAPI:
+               body_seconds: float = BODY_SECONDS,
+               clock: Callable[[], float] = time.time) -> FastAPI:
     """The app over the games in ``database`` (``StoreError`` if it is not a games file).
     ``timeout``: seconds a write waits for a lock held by another connection before the
     request gets 503. ``new_seed``: where fresh deals come from (default: 128 secret bits).
-    ``limits``: how many rooms and live connections the server takes (``roomsapi``).
+    ``limits``: how many rooms, games played alone and live connections the server takes,
+    and how long they last idle. ``clock``: the time stored games are active at and expire
+    by (seconds).
     ``body_seconds``: how long a request body may take to arrive (``intake``)."""
     fresh_seed = new_seed or (lambda: secrets.randbits(SEED_BITS))
-    store = GameStore(database, timeout=timeout)  # held by this app until it shuts down
+    limits = limits or RoomLimits()
+    store = GameStore(database, timeout=timeout, clock=clock)  # held until the app shuts down
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -193,7 +207,7 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
 
     app = FastAPI(title="codenames-ai", docs_url=None, redoc_url=None, openapi_url=None,
                   lifespan=lifespan)
-    games = Games(store)
+    games = Games(store, limits=limits)
     app.state.store = store
     app.state.games = games
     app.state.intake = Intake(seconds=body_seconds)
@@ -269,6 +283,11 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
                                    "plays co-op with the role 'coop'")
 
         def start() -> dict[str, Any]:
+            swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle)
+            app.state.rooms.forget_versions(swept.changed)
+            if swept.games >= limits.games:
+                raise HTTPProblem(503, f"this server has its most games under way "
+                                       f"({limits.games}); try again later")
             try:
                 game = WebGame(config)
                 moves = game.ai_moves() if config.role != "watch" else []
@@ -334,7 +353,7 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
     from .roomsapi import add_room_routes  # it builds on this module's Games and errors
-    add_room_routes(app, store, fresh_seed=fresh_seed, limits=limits or RoomLimits())
+    add_room_routes(app, store, fresh_seed=fresh_seed, limits=limits)
     return app
 
 
@@ -438,6 +457,14 @@ def check_expect(game: WebGame, data: dict[str, Any]) -> str | None:
         return game.stale(data.get("expect"))
     except ValueError as exc:
         raise HTTPProblem(400, str(exc)) from None
+
+
+def _span(seconds: float) -> str:
+    """A length of time in words: '24 hours', '30 minutes', '5 seconds'."""
+    for unit, size in (("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            return f"{seconds / size:g} {unit}{'' if seconds == size else 's'}"
+    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
 
 
 async def _json(request: Request) -> Any:

@@ -1,4 +1,5 @@
-"""How much a server takes of rooms and live connections (``create_app(limits=...)``)."""
+"""How much a server takes of rooms, games played alone and live connections
+(``create_app(limits=...)``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ class RoomLimits:
     the comments that keep an idle event stream open through proxies; ``stream_seconds``:
     how long one event connection lasts before the browser reconnects (resuming from its
     last event), short because a server being stopped (Ctrl-C) waits for the open
-    responses to end; ``poll``: seconds between a stream's looks at its room's version."""
+    responses to end; ``poll``: seconds between a stream's looks at its room's version.
+    ``games``: games played alone (``/api/games``) a server keeps (a new one past it gets
+    503); ``game_idle``: seconds without a move after which such a game ends and is
+    deleted. Both are counted, like rooms, when a new one is made."""
 
     rooms: int = 200
     streams: int = 400
@@ -24,3 +28,5 @@ class RoomLimits:
     heartbeat: float = 15.0
     stream_seconds: float = 10.0
     poll: float = 0.25
+    games: int = 1000
+    game_idle: float = 24 * 3600.0

@@ -55,8 +55,7 @@ class Rooms(Games):
 
     def __init__(self, store: GameStore, *, limits: RoomLimits, size: int = CACHED_GAMES
                  ) -> None:
-        super().__init__(store, size=size)
-        self.limits = limits
+        super().__init__(store, limits=limits, size=size)
         self._versions: dict[str, int] = {}
         self._streams: dict[str, int] = {}
         self._watchers: dict[str, int] = {}  # of those, the streams of spectators
@@ -73,7 +72,7 @@ class Rooms(Games):
         if info is None:
             raise HTTPProblem(404, f"no room {game_id!r} (it may have been made on another "
                                    "server); start a new one")
-        if not info["closed"] and time.time() - info["active"] > self.limits.idle:
+        if not info["closed"] and self.store.clock() - info["active"] > self.limits.idle:
             self.store.room_change(game_id, str(info["game"]), 0, [], close=True)  # expired
             info = {**info, "closed": True, "version": info["version"] + 1}
         with self._guard:
@@ -249,9 +248,9 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             raise HTTPProblem(400, str(exc)) from None
 
         def start() -> dict[str, Any]:
-            open_rooms, swept = store.sweep_rooms(idle=limits.idle)
-            rooms.forget_versions(swept)
-            if open_rooms >= limits.rooms:
+            swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle)
+            rooms.forget_versions(swept.changed)
+            if swept.rooms >= limits.rooms:
                 raise HTTPProblem(503, f"this server has its most open rooms "
                                        f"({limits.rooms}); try again later")
             try:

@@ -6,6 +6,8 @@ game survives a server restart; the primary key ``(game, number)`` makes a repea
 with four seats, each held by a secret token (only its SHA-256 is stored) and either a person
 or the AI; people who sit down through the room's own link get tokens of their own
 (``members``). A room's ``version`` grows with every change, which is what live pages follow.
+A game played alone keeps the time of its last move (``active``); the sweep deletes one
+idle too long, and closes, then deletes, idle rooms.
 A file made by an earlier version gets the newer tables and columns when it is opened. Every
 write is one transaction: a game and its first moves, or a batch of moves, are stored all or
 none. Any failure of the database (locked by another connection past the timeout, a disk
@@ -33,6 +35,8 @@ import stat
 import sys
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +44,8 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     created REAL NOT NULL,
-    config TEXT NOT NULL
+    config TEXT NOT NULL,
+    active REAL NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id),
@@ -74,14 +79,22 @@ CREATE TABLE IF NOT EXISTS members (
 CREATE INDEX IF NOT EXISTS members_of_room ON members(room);
 CREATE INDEX IF NOT EXISTS room_of_game ON rooms(game);
 """
-COLUMNS = {"games": ["id", "created", "config"], "moves": ["game", "number", "move"],
+COLUMNS = {"games": ["id", "created", "config", "active"],
+           "moves": ["game", "number", "move"],
            "rooms": ["id", "game", "creator", "active", "version", "closed", "open_seats"],
            "seats": ["room", "seat", "token", "person"],
            "members": ["room", "seat", "token", "name", "joined"]}
 # Layouts of earlier versions, brought up to date when the file is opened: table -> (its
-# columns then, the statement that adds what is missing).
+# columns then, the statement that adds what is missing). A game of an earlier version has
+# ``active`` 0: its last activity is taken to be its creation (``LAST_ACTIVE``).
 OLDER_COLUMNS = {"rooms": (COLUMNS["rooms"][:-1],
-                           "ALTER TABLE rooms ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0")}
+                           "ALTER TABLE rooms ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0"),
+                 "games": (COLUMNS["games"][:-1],
+                           "ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0")}
+LAST_ACTIVE = "MAX(created, active)"  # a game's last move (or its creation), in SQL
+# The games played alone (a room's game moves only through its room), in SQL.
+SOLO = "id NOT IN (SELECT game FROM rooms)"
+NEW_GAME = "INSERT INTO games (id, created, config, active) VALUES (?, ?, ?, ?)"
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another connection's lock
 
@@ -99,6 +112,16 @@ class StoreGone(StoreError):
     until the server is started again."""
 
 
+@dataclass(frozen=True)
+class Swept:
+    """What ``GameStore.sweep`` leaves: the open rooms, the games played alone, and the ids
+    of the rooms it closed or deleted."""
+
+    rooms: int
+    games: int
+    changed: list[str]
+
+
 class MoveConflict(Exception):
     """A move numbered like one already stored (a double submit or a stale page)."""
 
@@ -107,9 +130,11 @@ class GameStore:
     """The games of one SQLite file. Opening checks the file is a games database (or new),
     so a wrong ``path`` is refused before a server starts."""
 
-    def __init__(self, path: Path, *, timeout: float = BUSY_TIMEOUT) -> None:
+    def __init__(self, path: Path, *, timeout: float = BUSY_TIMEOUT,
+                 clock: Callable[[], float] = time.time) -> None:
         _check_path(path)
         self.path = path
+        self.clock = clock  # seconds, for the times stored (activity, expiry)
         self.lock_path = lock_path(path)
         self._lock = threading.Lock()
         self._writer = -1  # the lock file, held open (and locked) while the store is open
@@ -164,17 +189,25 @@ class GameStore:
     def create(self, config: dict[str, Any], moves: list[dict[str, Any]]) -> str:
         """A new game under an unguessable id (128 random bits), with its first ``moves``."""
         game_id = secrets.token_urlsafe(16)
-        self._write([("INSERT INTO games VALUES (?, ?, ?)",
-                      [(game_id, time.time(), json.dumps(config))]),
+        now = self.clock()
+        self._write([(NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves))],
                     game_id=game_id, first=0)
         return game_id
 
     def append(self, game_id: str, first: int, moves: list[dict[str, Any]]) -> None:
-        """Store ``moves`` numbered from ``first``, all or none."""
+        """Store ``moves`` numbered from ``first``, all or none; the game is active now."""
         if moves:
-            self._write([("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, first, moves))],
+            self._write([("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, first, moves)),
+                         ("UPDATE games SET active = ? WHERE id = ?", [(self.clock(), game_id)])],
                         game_id=game_id, first=first)
+
+    def solo_active(self, game_id: str) -> float | None:
+        """When a game played alone last moved (or was made), or None for an unknown id or
+        a room's game (which the solo API leaves alone)."""
+        rows = self._read(f"SELECT {LAST_ACTIVE} FROM games WHERE id = ? AND {SOLO}",
+                          (game_id,))
+        return float(rows[0][0]) if rows else None
 
     def _write(self, statements: list[tuple[str, list[tuple[Any, ...]]]], *, game_id: str,
                first: int) -> None:
@@ -228,9 +261,8 @@ class GameStore:
         game_id, room_id = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
         creator = secrets.token_urlsafe(16)
         tokens = {name: secrets.token_urlsafe(16) for name in seats}
-        now = time.time()
-        self._write([("INSERT INTO games VALUES (?, ?, ?)",
-                      [(game_id, now, json.dumps(config))]),
+        now = self.clock()
+        self._write([(NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
                      ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0, ?)",
                       [(room_id, game_id, _digest(creator), now, int(open_seats))]),
@@ -280,7 +312,7 @@ class GameStore:
         if member is not None and seat is not None:
             statements.append(("INSERT INTO members VALUES (?, ?, ?, ?, ?)",
                                [(room_id, seat[0], _digest(member[0]), member[1],
-                                 time.time())]))
+                                 self.clock())]))
         if moves:
             statements.append(("INSERT INTO moves VALUES (?, ?, ?)",
                                _rows(game_id, first, moves)))
@@ -289,7 +321,7 @@ class GameStore:
                                [(int(seat[1]), room_id, seat[0])]))
         statements.append(("UPDATE rooms SET version = version + 1, active = ?, "
                            "closed = MAX(closed, ?) WHERE id = ?",
-                           [(time.time(), int(close), room_id)]))
+                           [(self.clock(), int(close), room_id)]))
         self._write(statements, game_id=game_id, first=first)
 
     def room_new_game(self, room_id: str, config: dict[str, Any],
@@ -299,21 +331,24 @@ class GameStore:
         Returns the new game's id."""
         game_id = secrets.token_urlsafe(16)
         finished = "(SELECT game FROM rooms WHERE id = ?)"
+        now = self.clock()
         self._write([(f"DELETE FROM moves WHERE game = {finished}", [(room_id,)]),
                      (f"DELETE FROM games WHERE id = {finished}", [(room_id,)]),
-                     ("INSERT INTO games VALUES (?, ?, ?)",
-                      [(game_id, time.time(), json.dumps(config))]),
+                     (NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
                      ("UPDATE rooms SET game = ?, version = version + 1, active = ? "
-                      "WHERE id = ?", [(game_id, time.time(), room_id)])],
+                      "WHERE id = ?", [(game_id, now, room_id)])],
                     game_id=game_id, first=0)
         return game_id
 
-    def sweep_rooms(self, *, idle: float) -> tuple[int, list[str]]:
+    def sweep(self, *, idle: float, solo_idle: float) -> Swept:
         """Close the rooms idle for ``idle`` seconds, and delete those closed for as long
-        (their games, seats and people with them); then count the open ones. Returns (open
-        rooms, ids of the rooms closed or deleted now)."""
-        cutoff = time.time() - idle
+        (their games, seats and people with them); delete the games played alone that have
+        not moved for ``solo_idle`` seconds, with their moves; then count the open rooms
+        and the games played alone."""
+        now = self.clock()
+        cutoff = now - idle
+        stale = f"SELECT id FROM games WHERE {LAST_ACTIVE} < ? AND {SOLO}"
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
@@ -331,9 +366,14 @@ class GameStore:
                 # closing counts as activity: a room is deleted a further ``idle`` later
                 self._db.execute("UPDATE rooms SET closed = 1, version = version + 1, "
                                  "active = ? WHERE closed = 0 AND active < ?",
-                                 (time.time(), cutoff))
+                                 (now, cutoff))
                 count = self._db.execute("SELECT COUNT(*) FROM rooms WHERE closed = 0"
                                          ).fetchone()[0]
+                self._db.execute(f"DELETE FROM moves WHERE game IN ({stale})",
+                                 (now - solo_idle,))
+                self._db.execute(f"DELETE FROM games WHERE id IN ({stale})", (now - solo_idle,))
+                solo = self._db.execute(f"SELECT COUNT(*) FROM games WHERE {SOLO}"
+                                        ).fetchone()[0]
                 self._check_files()
                 self._db.execute("COMMIT")
             except (sqlite3.Error, StoreGone) as exc:
@@ -342,11 +382,7 @@ class GameStore:
                 if isinstance(exc, StoreGone):
                     raise
                 raise StoreError(f"the games database could not be read ({exc})") from None
-        return int(count), gone + closed
-
-    def is_room_game(self, game_id: str) -> bool:
-        """Whether the game is (or was) a room's: the solo API leaves it alone."""
-        return bool(self._read("SELECT 1 FROM rooms WHERE game = ?", (game_id,)))
+        return Swept(rooms=int(count), games=int(solo), changed=gone + closed)
 
     def _read(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self._lock:

@@ -24,6 +24,7 @@ from codenames_ai.agents.registry import (
 from codenames_ai.core import Role, Team
 from codenames_ai.web.app import MAX_BODY, create_app
 from codenames_ai.web.games import GameConfig, WebGame
+from codenames_ai.web.limits import RoomLimits
 
 IDENTITY_IN_KEY = re.compile(r'"key":\s*"')
 
@@ -333,3 +334,80 @@ def test_the_level_chooses_the_blue_team_against_a_person(level: str) -> None:
     watched = agent_ids("watch")
     assert all(watched[(Team.BLUE, seat)] == watched[(Team.RED, seat)] for seat in Role)
     assert agent_ids("guess")[(Team.RED, Role.SPYMASTER)] == watched[(Team.RED, Role.SPYMASTER)]
+
+
+class Clock:
+    """The time a test's server lives by, moved on by hand (nothing sleeps)."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def solo_rows(database: Path) -> tuple[int, int]:
+    """(games played alone, their moves) as the database holds them."""
+    with sqlite3.connect(database) as db:
+        solo = "SELECT id FROM games WHERE id NOT IN (SELECT game FROM rooms)"
+        games = db.execute(f"SELECT COUNT(*) FROM ({solo})").fetchone()[0]
+        moves = db.execute(f"SELECT COUNT(*) FROM moves WHERE game IN ({solo})").fetchone()[0]
+    return int(games), int(moves)
+
+
+def test_a_server_keeps_at_most_its_limit_of_games_played_alone(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with TestClient(create_app(database, new_seed=itertools.count(3).__next__,
+                               limits=RoomLimits(games=2))) as client:
+        for _ in range(2):
+            new_game(client, role="watch")
+        refused = client.post("/api/games", json={"role": "guess"})
+        assert refused.status_code == 503
+        assert refused.json()["error"] == ("this server has its most games under way (2); "
+                                           "try again later")
+        assert solo_rows(database)[0] == 2  # nothing was stored for the refused one
+        # rooms have their own limit
+        assert client.post("/api/rooms", json={"people": ["red-guesser"]}).status_code == 201
+
+
+def test_a_game_played_alone_ends_after_its_idle_time_and_is_deleted(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    clock = Clock()
+    limits = RoomLimits(games=1, game_idle=3600.0)
+    with TestClient(create_app(database, new_seed=itertools.count(3).__next__, limits=limits,
+                               clock=clock)) as client:
+        game_id, view = new_game(client, role="watch")
+        clock.now += 3000
+        stepped = client.post(f"/api/games/{game_id}/moves",
+                              json={"move": "step", "expect": view["expect"]})
+        assert stepped.status_code == 200  # a move: the hour starts again
+        clock.now += 3000
+        assert client.get(f"/api/games/{game_id}").status_code == 200
+        assert client.post("/api/games", json={"role": "watch"}).status_code == 503  # one only
+        clock.now += 601
+        for ended in (client.get(f"/api/games/{game_id}"),
+                      client.post(f"/api/games/{game_id}/moves",
+                                  json={"move": "step", "expect": stepped.json()["expect"]}),
+                      client.post(f"/api/games/{game_id}/check", json={"word": "ocean"})):
+            assert ended.status_code == 404
+            assert ended.json()["error"] == (f"game {game_id!r} ended after 1 hour without a "
+                                             "move, and is deleted; start a new one")
+        assert solo_rows(database) == (1, 1)  # deleted by the next sweep ...
+        new_game(client, role="watch")  # ... when a game is made, which frees its place
+        assert solo_rows(database) == (1, 0)
+
+
+def test_a_game_stored_before_games_had_an_activity_time_lasts_from_its_creation(
+        tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    clock = Clock()
+    limits = RoomLimits(game_idle=3600.0)
+    with TestClient(create_app(database, limits=limits, clock=clock)) as client:
+        game_id, view = new_game(client, role="watch")
+    with sqlite3.connect(database) as old:  # as an earlier version stored its games
+        old.execute("ALTER TABLE games DROP COLUMN active")
+    clock.now += 3000
+    with TestClient(create_app(database, limits=limits, clock=clock)) as client:
+        assert client.get(f"/api/games/{game_id}").json() == view
+        clock.now += 601
+        assert client.get(f"/api/games/{game_id}").status_code == 404

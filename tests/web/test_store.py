@@ -181,7 +181,7 @@ def test_the_store_refuses_a_write_after_its_file_is_gone(tmp_path: Path) -> Non
     with pytest.raises(StoreGone):
         store.create({"seed": 2}, [MOVE])
     with pytest.raises(StoreGone):
-        store.sweep_rooms(idle=0.0)
+        store.sweep(idle=0.0, solo_idle=0.0)
     assert store.load(game) == ({"seed": 1}, [MOVE])  # rolled back in the open file
     store.close()
 
