@@ -92,6 +92,12 @@ def clue_vocabulary(model: WordVectors, *, size: int = DEFAULT_VOCABULARY_SIZE,
     return tuple(chosen)
 
 
+def vocabulary_file(size: int, offensive_filter: bool = True) -> str:
+    """The name of the cached vocabulary file beside a model: it names the offensive-word
+    list it was filtered with, so a list that changed never reuses an older file."""
+    return f"vocabulary-{size}{f'-{offensive_digest()}' if offensive_filter else '-all'}.txt"
+
+
 def cached_clue_vocabulary(model: WordVectors, store_dir: str | None = None, *,
                            size: int = DEFAULT_VOCABULARY_SIZE,
                            offensive_filter: bool = True) -> tuple[str, ...]:
@@ -105,7 +111,7 @@ def cached_clue_vocabulary(model: WordVectors, store_dir: str | None = None, *,
     if not store.has(model.name):
         return clue_vocabulary(model, size=size, offensive_filter=offensive_filter)
     folder = CheckedFolder(store.path(model.name))
-    name = f"vocabulary-{size}{f'-{offensive_digest()}' if offensive_filter else '-all'}.txt"
+    name = vocabulary_file(size, offensive_filter)
     data = folder.read(name)
     if data:
         return tuple(data.decode("utf-8").split())

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from codenames_ai.agents.vocabulary import cached_clue_vocabulary
+from codenames_ai.agents.vocabulary import cached_clue_vocabulary, vocabulary_file
 from codenames_ai.cli.app import app as cli
 from codenames_ai.core import ModelError
 from codenames_ai.vectors import ModelStore, load_model, read_vectors
@@ -168,9 +168,9 @@ def test_a_damaged_vocabulary_is_rebuilt_never_used(tmp_path: Path, damage: str)
     store.add_vectors("tiny", tiny_vectors(), source="test", vector_format="test")
     model = store.open("tiny")
     first = cached_clue_vocabulary(model, str(tmp_path), size=50)
-    DAMAGE[damage](store.path("tiny") / "vocabulary-50.txt")
+    DAMAGE[damage](store.path("tiny") / vocabulary_file(50))
     assert cached_clue_vocabulary(model, str(tmp_path), size=50) == first
-    assert CheckedFolder(store.path("tiny")).problem(["vocabulary-50.txt"]) == ""
+    assert CheckedFolder(store.path("tiny")).problem([vocabulary_file(50)]) == ""
 
 
 @pytest.mark.parametrize("damage", ["emptied", "overwritten", "truncated", "removed"])

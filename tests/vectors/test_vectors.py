@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from codenames_ai.agents.vocabulary import cached_clue_vocabulary, clue_vocabulary
+from codenames_ai.agents.vocabulary import cached_clue_vocabulary, clue_vocabulary, vocabulary_file
 from codenames_ai.core import ModelError
 from codenames_ai.vectors import (
     ModelStore,
@@ -188,6 +188,6 @@ def test_the_clue_vocabulary_is_cached_beside_its_model(tmp_path: Path) -> None:
     first = cached_clue_vocabulary(model, str(tmp_path), size=50)
     assert set(first) == {"ocean", "sea", "wave", "piano", "music", "guitar", "ice", "cream",
                           "dessert", "table"}
-    cached = store.path("tiny") / "vocabulary-50.txt"
+    cached = store.path("tiny") / vocabulary_file(50)
     assert cached.read_text().split() == list(first)
     assert cached_clue_vocabulary(model, str(tmp_path), size=50) == first
