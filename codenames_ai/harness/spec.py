@@ -30,6 +30,7 @@ from ..core.board import derive_seed
 from ..core.errors import ConfigError
 from ..core.jsonlimits import is_text
 from ..core.rules import RuleSet, Variant, edition, guess_limit
+from ..files import read_bounded
 
 PLUGIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
 
@@ -88,6 +89,9 @@ class GameTask:
 
 
 RULE_KEYS = ("edition", "guess_limit", "clue_rules", "move_time_limit")
+# A spec is a few lines of TOML: a file past this is not one (/dev/zero, a wrong path), and is
+# refused after reading this much, never read whole.
+MAX_SPEC_BYTES = 1 << 20
 SPEC_KEYS = ("spymasters", "guessers", "agents", "matchups", "mode", "games", "seed",
              "swap_sides", "max_turns", "rules")
 DEFAULT_MAX_TURNS = {Mode.TWO_TEAM: 60, Mode.SINGLE_TEAM: 25, Mode.COOP: 60}
@@ -171,7 +175,7 @@ class TournamentSpec:
     def from_toml(cls, path: Path, **overrides: Any) -> TournamentSpec:
         """Read a TOML spec (see the README); ``overrides`` (not None) replace its keys."""
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_bounded(path, MAX_SPEC_BYTES).decode("utf-8")
         except OSError as exc:
             raise ConfigError(f"{path}: cannot read the tournament spec: "
                               f"{exc.strerror or exc}") from None

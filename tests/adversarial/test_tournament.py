@@ -193,6 +193,18 @@ def test_a_spec_that_is_not_utf8_is_named(tmp_path: Path, capsys: pytest.Capture
     assert_one_line(done, "not UTF-8 text")
 
 
+@pytest.mark.parametrize("spec", ["/dev/zero", "big.toml"])
+def test_a_spec_too_large_to_be_one_is_refused_unread(
+        tmp_path: Path, spec: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A hostile review: /dev/zero as the spec was read until the kernel killed the process.
+    if spec == "big.toml":
+        (tmp_path / spec).write_text("# " + "x" * (2 << 20) + "\n")
+    done = in_process(tmp_path, "tournament", spec, "--out", "out")
+    assert_one_line(done, "cannot read the tournament spec: larger than 1 MB")
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("where", ["file", "/dev/full/out", "/proc/out", "/sys/out"])
 def test_an_out_that_cannot_hold_results_is_refused(
         tmp_path: Path, where: str, capsys: pytest.CaptureFixture[str],
