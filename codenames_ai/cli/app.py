@@ -30,6 +30,7 @@ from ..core import (
     guess_limit,
     normalize_word,
     play_game,
+    secret_seed,
     variant,
 )
 from ..core.errors import ConfigError
@@ -327,7 +328,6 @@ def play(
         last_moves,
         save,
         seats_for_role,
-        secret_seed,
         summary,
     )
     from ..play.terminal import Console

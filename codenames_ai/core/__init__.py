@@ -17,7 +17,7 @@ from .actions import (
     clue_number_to_json,
     parse_clue_number,
 )
-from .board import SEED_BITS, Board, check_deck, deal, derive_seed, random_key
+from .board import SEED_BITS, Board, check_deck, deal, derive_seed, random_key, secret_seed
 from .cards import Identity, Role, Team
 from .clues import (
     BasicClueValidator,
@@ -92,5 +92,6 @@ __all__ = [
     "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "clue_number_to_json",
     "coop_rating", "custom", "deal", "derive_seed", "edition", "guess_limit", "normalize_word",
     "parse_clue_number",
-    "play_game", "random_key", "replay", "replay_steps", "resolve_validator", "variant",
+    "play_game", "random_key", "replay", "replay_steps", "resolve_validator", "secret_seed",
+    "variant",
 ]

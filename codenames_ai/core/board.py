@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,6 +114,16 @@ def random_key(layout: Layout, starting_team: Team, rng: random.Random) -> tuple
 # app deals from secrets.randbits(SEED_BITS), too many for a brute force from the board, and
 # a record holds any of them as a plain JSON number.
 SEED_BITS = 128
+
+
+def secret_seed(randbits: Callable[[int], int] | None = None) -> int:
+    """A new secret seed for a game with a person in it: ``SEED_BITS`` random bits.
+
+    The seed deals the key, and anyone with this toolkit can deal every seed of a small range
+    and match the board on screen (a million seeds took 101 s on one core), so every game a
+    person plays, in the terminal or the browser, is dealt from too many bits to search.
+    ``randbits``: the source of bits (default: ``secrets.randbits``, looked up at each call)."""
+    return (randbits or secrets.randbits)(SEED_BITS)
 
 
 def deal(rules: RuleSet, deck: Sequence[str], seed: int) -> Board:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -14,7 +13,6 @@ from ..agents.explain import ClueExplanation
 from ..agents.levels import DEFAULT_LEVEL, Level, opposing_team
 from ..agents.registry import check_agent, make_agent
 from ..core import (
-    SEED_BITS,
     ClueGiven,
     ClueValidator,
     ConfigError,
@@ -33,16 +31,6 @@ from ..render import board_legend, describe_event, describe_outcome, render_boar
 from .terminal import Console, HumanGuesser, HumanSpymaster
 
 ROLES = ("guess", "spymaster", "coop", "three-player")
-
-
-def secret_seed(randbits: Callable[[int], int] | None = None) -> int:
-    """A new secret seed for a game with a person in it: ``SEED_BITS`` (128) random bits.
-
-    The seed deals the key, and anyone with this toolkit can deal every seed of a small range
-    and match the board on screen (a million seeds took 101 s on one core), so a person's
-    game is dealt from as many bits as the web app's, too many to search. ``randbits``:
-    the source of bits (default: ``secrets.randbits``, looked up at each call)."""
-    return (randbits or secrets.randbits)(SEED_BITS)
 
 
 def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id: str,

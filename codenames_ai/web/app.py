@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -48,7 +47,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents.levels import LEVELS
 from ..agents.registry import registered
-from ..core import SEED_BITS, CodenamesError, ConfigError, IllegalActionError, Role
+from ..core import CodenamesError, ConfigError, IllegalActionError, Role, secret_seed
 from ..core.jsonlimits import JSONRefused, load_limited
 from .games import CLUE_RULES, DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
 from .intake import BODY_SECONDS, Intake
@@ -196,7 +195,7 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     and how long they last idle. ``clock``: the time stored games are active at and expire
     by (seconds).
     ``body_seconds``: how long a request body may take to arrive (``intake``)."""
-    fresh_seed = new_seed or (lambda: secrets.randbits(SEED_BITS))
+    fresh_seed = new_seed or secret_seed
     limits = limits or RoomLimits()
     store = GameStore(database, timeout=timeout, clock=clock)  # held until the app shuts down
 

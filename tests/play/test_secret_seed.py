@@ -11,10 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from codenames_ai.core import SEED_BITS, GameRecord, deal, edition
+from codenames_ai.core import SEED_BITS, GameRecord, deal, edition, secret_seed
+from codenames_ai.core import board as core_board
 from codenames_ai.decks import default_deck
-from codenames_ai.play import session
-from codenames_ai.play.session import secret_seed
 
 from ..cli_main import run_main
 
@@ -46,8 +45,8 @@ def test_play_and_play_again_deal_from_drawn_128_bit_seeds_that_replay_the_game(
     monkeypatch.setenv("COLUMNS", "100")
     draws = random.Random(29)  # the secret source, made repeatable for the test
     expected = random.Random(29)
-    # The secret source as the game module sees it (numpy, say, draws from the real one).
-    monkeypatch.setattr(session, "secrets", SimpleNamespace(randbits=draws.getrandbits))
+    # The secret source as the core sees it (numpy, say, draws from the real one).
+    monkeypatch.setattr(core_board, "secrets", SimpleNamespace(randbits=draws.getrandbits))
     save = tmp_path / "game.jsonl"
     # A touch, quit and save; yes to another game; the same again, then the input ends.
     done = run_main("play", "--save", str(save), stdin="A1\nquit\ny\ny\ny\nA1\nquit\ny\ny\n")
