@@ -49,6 +49,7 @@ from ..agents.levels import LEVELS
 from ..agents.registry import registered
 from ..core import CodenamesError, ConfigError, IllegalActionError, Role, secret_seed
 from ..core.jsonlimits import JSONRefused, load_limited
+from .clients import Started, client_key
 from .games import CLUE_RULES, DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
 from .intake import BODY_SECONDS, Intake
 from .limits import RoomLimits
@@ -207,6 +208,10 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     app = FastAPI(title="codenames-ai", docs_url=None, redoc_url=None, openapi_url=None,
                   lifespan=lifespan)
     games = Games(store, limits=limits)
+    # What each client started lately. Watched games are evicted, so more are started than
+    # kept: ten times what the server keeps (12,000 short entries by default) bounds memory.
+    started = Started(window=limits.game_idle, size=10 * (limits.games + limits.watch_games),
+                      clock=clock)
     app.state.store = store
     app.state.games = games
     app.state.intake = Intake(seconds=body_seconds)
@@ -281,15 +286,36 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
             raise HTTPProblem(400, "variant is a room's setting (POST /api/rooms); a game alone "
                                    "plays co-op with the role 'coop'")
 
+        watching = config.role == "watch"
+        client = ("watch " if watching else "play ") + client_key(
+            request.client.host if request.client else None)
+
         def start() -> dict[str, Any]:
+            most = limits.client_watch_games if watching else limits.client_games
+            if not started.admit(client, most):
+                kind = "games to watch" if watching else "games"
+                raise HTTPProblem(429, f"you started {most} {kind} in the last "
+                                       f"{_span(limits.game_idle)}, this server's most for "
+                                       "one client; go on with one of them, or try again "
+                                       "later")
+            try:
+                return make()
+            except BaseException:  # nothing was made: it does not count
+                started.withdraw(client)
+                raise
+
+        def make() -> dict[str, Any]:
             swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle)
             app.state.rooms.forget_versions(swept.changed)
-            if swept.games >= limits.games:
+            if watching:  # the idlest watched games make room: watching locks no one out
+                for game_id in store.drop_idlest("watch", keep=limits.watch_games - 1):
+                    games.forget(game_id)
+            elif swept.games - store.solo_count("watch") >= limits.games:
                 raise HTTPProblem(503, f"this server has its most games under way "
                                        f"({limits.games}); try again later")
             try:
                 game = WebGame(config)
-                moves = game.ai_moves() if config.role != "watch" else []
+                moves = game.ai_moves() if not watching else []
             except CodenamesError as exc:
                 raise HTTPProblem(400, str(exc)) from None
             game_id = store.create(config.to_dict(), moves)

@@ -16,9 +16,16 @@ class RoomLimits:
     how long one event connection lasts before the browser reconnects (resuming from its
     last event), short because a server being stopped (Ctrl-C) waits for the open
     responses to end; ``poll``: seconds between a stream's looks at its room's version.
-    ``games``: games played alone (``/api/games``) a server keeps (a new one past it gets
-    503); ``game_idle``: seconds without a move after which such a game ends and is
-    deleted. Both are counted, like rooms, when a new one is made."""
+    ``games``: games played alone (``/api/games``) with a person in them that a server keeps
+    (a new one past it gets 503); ``client_games``: how many of those one client may start
+    in ``game_idle`` seconds (429 past it), so that one client cannot fill the server;
+    ``watch_games``: games of AIs only (role ``watch``) a server keeps, apart from the
+    others: a new one past it deletes the one that moved least recently, so watching never
+    locks anyone out of playing; ``client_watch_games``: how many of those one client may
+    start in ``game_idle`` seconds (429), so that one client cannot churn everyone else's;
+    ``game_idle``: seconds without a move after which a game played alone ends and is
+    deleted. All are counted, like rooms, when a new game is made. A client is its network
+    address (an IPv6 one by its /64, what one home or host is given)."""
 
     rooms: int = 200
     streams: int = 400
@@ -29,4 +36,7 @@ class RoomLimits:
     stream_seconds: float = 10.0
     poll: float = 0.25
     games: int = 1000
+    client_games: int = 50
+    watch_games: int = 200
+    client_watch_games: int = 20
     game_idle: float = 24 * 3600.0

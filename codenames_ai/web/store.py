@@ -384,6 +384,34 @@ class GameStore:
                 raise StoreError(f"the games database could not be read ({exc})") from None
         return Swept(rooms=int(count), games=int(solo), changed=gone + closed)
 
+    def solo_count(self, role: str) -> int:
+        """How many games played alone in ``role`` (their setting) are stored."""
+        rows = self._read(f"SELECT COUNT(*) FROM games WHERE {SOLO} AND "
+                          "json_extract(config, '$.role') = ?", (role,))
+        return int(rows[0][0])
+
+    def drop_idlest(self, role: str, *, keep: int) -> list[str]:
+        """Delete the games played alone in ``role`` that moved least recently, with their
+        moves, until at most ``keep`` are left; their ids."""
+        idlest = (f"SELECT id FROM games WHERE {SOLO} AND json_extract(config, '$.role') = ? "
+                  f"ORDER BY {LAST_ACTIVE} DESC, rowid DESC LIMIT -1 OFFSET ?")
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                gone = [row[0] for row in self._db.execute(idlest, (role, max(0, keep)))]
+                for table, column in (("moves", "game"), ("games", "id")):
+                    self._db.executemany(f"DELETE FROM {table} WHERE {column} = ?",
+                                         [(game_id,) for game_id in gone])
+                self._check_files()
+                self._db.execute("COMMIT")
+            except (sqlite3.Error, StoreGone) as exc:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if isinstance(exc, StoreGone):
+                    raise
+                raise StoreError(f"the games database could not make room ({exc})") from None
+        return gone
+
     def _read(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self._lock:
             try:

@@ -360,7 +360,7 @@ def test_a_server_keeps_at_most_its_limit_of_games_played_alone(tmp_path: Path) 
     with TestClient(create_app(database, new_seed=itertools.count(3).__next__,
                                limits=RoomLimits(games=2))) as client:
         for _ in range(2):
-            new_game(client, role="watch")
+            new_game(client, role="guess")
         refused = client.post("/api/games", json={"role": "guess"})
         assert refused.status_code == 503
         assert refused.json()["error"] == ("this server has its most games under way (2); "
@@ -383,7 +383,6 @@ def test_a_game_played_alone_ends_after_its_idle_time_and_is_deleted(tmp_path: P
         assert stepped.status_code == 200  # a move: the hour starts again
         clock.now += 3000
         assert client.get(f"/api/games/{game_id}").status_code == 200
-        assert client.post("/api/games", json={"role": "watch"}).status_code == 503  # one only
         clock.now += 601
         for ended in (client.get(f"/api/games/{game_id}"),
                       client.post(f"/api/games/{game_id}/moves",
@@ -411,3 +410,57 @@ def test_a_game_stored_before_games_had_an_activity_time_lasts_from_its_creation
         assert client.get(f"/api/games/{game_id}").json() == view
         clock.now += 601
         assert client.get(f"/api/games/{game_id}").status_code == 404
+
+
+def clients_of(app: Any, *hosts: str) -> list[TestClient]:
+    """Clients of one server, each from its own address."""
+    return [TestClient(app, client=(host, 40000)) for host in hosts]
+
+
+def test_one_client_cannot_fill_the_server_with_games(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    clock = Clock()
+    limits = RoomLimits(games=3, client_games=2, game_idle=3600.0)
+    app = create_app(database, new_seed=itertools.count(3).__next__, limits=limits,
+                     clock=clock)
+    with TestClient(app):
+        first, same, other, third = clients_of(app, "2001:db8::1", "2001:db8::2:3",
+                                               "192.0.2.7", "192.0.2.8")
+        for client in (first, same):  # one IPv6 /64 is one client
+            new_game(client, role="guess")
+        refused = first.post("/api/games", json={"role": "guess"})
+        assert refused.status_code == 429
+        assert refused.json()["error"] == (
+            "you started 2 games in the last 1 hour, this server's most for one client; go on "
+            "with one of them, or try again later")
+        assert solo_rows(database)[0] == 2  # nothing stored for the refused one
+        new_game(other, role="guess")  # others still play ...
+        full = third.post("/api/games", json={"role": "guess"})
+        assert full.status_code == 503  # ... until the server's own cap, which needs two
+        clock.now += 3601  # a day later (here an hour) the first client's games have ended
+        new_game(first, role="guess")
+
+
+def test_watching_never_locks_anyone_out_of_playing(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    clock = Clock()
+    limits = RoomLimits(games=1, watch_games=2, client_watch_games=3, game_idle=3600.0)
+    app = create_app(database, new_seed=itertools.count(3).__next__, limits=limits,
+                     clock=clock)
+    with TestClient(app):
+        watcher, other, player = clients_of(app, "192.0.2.1", "192.0.2.2", "192.0.2.3")
+        oldest, view = new_game(watcher, role="watch")
+        clock.now += 1
+        idlest, _ = new_game(watcher, role="watch")
+        clock.now += 1
+        assert watcher.post(f"/api/games/{oldest}/moves",
+                            json={"move": "step", "expect": view["expect"]}).status_code == 200
+        clock.now += 1
+        newest, _ = new_game(watcher, role="watch")  # the watched game idle longest goes
+        assert watcher.get(f"/api/games/{idlest}").status_code == 404
+        assert watcher.get(f"/api/games/{oldest}").status_code == 200
+        assert watcher.get(f"/api/games/{newest}").status_code == 200
+        assert watcher.post("/api/games", json={"role": "watch"}).status_code == 429
+        new_game(other, role="watch")  # another client still watches ...
+        new_game(player, role="guess")  # ... and a game to play is not counted with them
+        assert solo_rows(database)[0] == 3
