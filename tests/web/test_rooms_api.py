@@ -21,12 +21,15 @@ from codenames_ai.web.app import create_app
 from codenames_ai.web.limits import RoomLimits
 from codenames_ai.web.rooms import person_name
 
+from .test_api import Clock
+
 FAST = RoomLimits(stream_seconds=0.3, poll=0.02, heartbeat=0.1)
 
 
-def app_client(database: Path, limits: RoomLimits = FAST) -> TestClient:
+def app_client(database: Path, limits: RoomLimits = FAST, clock: Clock | None = None
+               ) -> TestClient:
     return TestClient(create_app(database, new_seed=itertools.count(3).__next__,
-                                 limits=limits))
+                                 limits=limits, clock=clock or Clock()))
 
 
 @pytest.fixture
@@ -354,14 +357,18 @@ def test_room_and_stream_limits(tmp_path: Path) -> None:
 
 
 def test_idle_rooms_expire(tmp_path: Path) -> None:
-    with app_client(tmp_path / "games.sqlite3", RoomLimits(rooms=1, idle=0.5)) as client:
+    clock = Clock()
+    limits = RoomLimits(rooms=1, idle=600.0)
+    with app_client(tmp_path / "games.sqlite3", limits, clock) as client:
         room = new_room(client, ["red-guesser"])
         assert client.post("/api/rooms", json={}).status_code == 503  # the one room is open
-        time.sleep(0.6)
-        second = new_room(client, ["red-guesser"])  # the first, idle past 0.5 s, was closed
+        clock.now += 600
+        assert client.post("/api/rooms", json={}).status_code == 503  # idle, not past it
+        clock.now += 1
+        second = new_room(client, ["red-guesser"])  # the first, idle past 600 s, was closed
         assert view_of(client, room, "red-guesser")["room"]["closed"]
         assert not view_of(client, second, None)["room"]["closed"]
-        time.sleep(0.6)  # the second is closed when next seen
+        clock.now += 601  # the second is closed when next seen
         assert view_of(client, second, None)["room"]["closed"]
 
 
@@ -634,7 +641,8 @@ def test_a_new_deal_and_the_sweep_delete_what_no_one_can_open_again(tmp_path: Pa
         with sqlite3.connect(database) as db:
             return int(db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
 
-    with app_client(database, RoomLimits(idle=1.0)) as client:
+    clock = Clock()
+    with app_client(database, RoomLimits(idle=600.0), clock) as client:
         room = new_room(client, ["red-guesser"])
         token = room["seats"]["red-guesser"]
         view = view_of(client, room, "red-guesser")
@@ -645,10 +653,10 @@ def test_a_new_deal_and_the_sweep_delete_what_no_one_can_open_again(tmp_path: Pa
                            ).status_code == 200
         assert count("games") == 1 and count("moves") < moves  # the finished game is gone
         join(client, room, "blue-guesser")
-        time.sleep(1.1)
+        clock.now += 601
         new_room(client, [])  # the sweep closes the idle room ...
         assert view_of(client, room, None)["room"]["closed"]
-        time.sleep(1.1)
+        clock.now += 601
         new_room(client, [])  # ... and a further idle later deletes it, and all it held
         assert client.get(f"/api/rooms/{room['id']}").status_code == 404
         assert count("rooms") == 2 and count("games") == 2 and count("members") == 0
@@ -665,15 +673,20 @@ def test_a_room_game_is_not_open_to_the_solo_api(client: TestClient, tmp_path: P
 
 
 def test_a_stream_ends_quietly_when_its_room_is_deleted(tmp_path: Path) -> None:
-    limits = RoomLimits(idle=0.5, stream_seconds=5.0, poll=0.02, heartbeat=0.1)
-    with app_client(tmp_path / "games.sqlite3", limits) as client:
+    clock = Clock()
+    limits = RoomLimits(idle=600.0, stream_seconds=5.0, poll=0.02, heartbeat=0.1)
+    with app_client(tmp_path / "games.sqlite3", limits, clock) as client:
         room = new_room(client, ["red-guesser"])
         client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
         ended: list[Any] = []
         stream = threading.Thread(target=lambda: ended.append(
             client.get(f"/api/rooms/{room['id']}/events")))
         stream.start()
-        time.sleep(0.6)
+        for _ in range(500):  # the stream is open (a bounded wait, not a timing)
+            if client.app.state.rooms.stream_count():  # type: ignore[attr-defined]
+                break
+            threading.Event().wait(0.01)
+        clock.now += 601
         new_room(client, [])  # the sweep deletes the room closed for longer than idle
         stream.join(10)
         assert not stream.is_alive() and ended[0].status_code == 200  # no server error
