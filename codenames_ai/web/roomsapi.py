@@ -248,7 +248,10 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             raise HTTPProblem(400, str(exc)) from None
 
         def start() -> dict[str, Any]:
-            swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle)
+            # closed rooms count too (the oldest make way), so creating and closing rooms
+            # in a loop cannot fill the disk
+            swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle,
+                                rooms=limits.rooms)
             rooms.forget_versions(swept.changed)
             if swept.rooms >= limits.rooms:
                 raise HTTPProblem(503, f"this server has its most open rooms "

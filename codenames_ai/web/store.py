@@ -7,7 +7,8 @@ with four seats, each held by a secret token (only its SHA-256 is stored) and ei
 or the AI; people who sit down through the room's own link get tokens of their own
 (``members``). A room's ``version`` grows with every change, which is what live pages follow.
 A game played alone keeps the time of its last move (``active``); the sweep deletes one
-idle too long, and closes, then deletes, idle rooms.
+idle too long, and closes, then deletes, idle rooms (and closed ones, oldest first, when a
+new room needs the place: closed rooms count against the cap).
 A file made by an earlier version gets the newer tables and columns when it is opened. Every
 write is one transaction: a game and its first moves, or a batch of moves, are stored all or
 none. Any failure of the database (locked by another connection past the timeout, a disk
@@ -114,8 +115,8 @@ class StoreGone(StoreError):
 
 @dataclass(frozen=True)
 class Swept:
-    """What ``GameStore.sweep`` leaves: the open rooms, the games played alone, and the ids
-    of the rooms it closed or deleted."""
+    """What ``GameStore.sweep`` leaves: the rooms kept (open or closed), the games played
+    alone, and the ids of the rooms it closed or deleted."""
 
     rooms: int
     games: int
@@ -341,34 +342,33 @@ class GameStore:
                     game_id=game_id, first=0)
         return game_id
 
-    def sweep(self, *, idle: float, solo_idle: float) -> Swept:
+    def sweep(self, *, idle: float, solo_idle: float, rooms: int | None = None) -> Swept:
         """Close the rooms idle for ``idle`` seconds, and delete those closed for as long
-        (their games, seats and people with them); delete the games played alone that have
-        not moved for ``solo_idle`` seconds, with their moves; then count the open rooms
-        and the games played alone."""
+        (their games, seats and people with them); with ``rooms`` (the server's cap, when a
+        room is about to be made), also delete the rooms closed longest ago until fewer than
+        ``rooms`` are kept, so closed rooms take their share of the cap and never pile up;
+        delete the games played alone that have not moved for ``solo_idle`` seconds, with
+        their moves; then count the rooms kept (open or closed) and the games played
+        alone."""
         now = self.clock()
         cutoff = now - idle
         stale = f"SELECT id FROM games WHERE {LAST_ACTIVE} < ? AND {SOLO}"
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                gone = [row[0] for row in self._db.execute(
-                    "SELECT id FROM rooms WHERE closed = 1 AND active < ?", (cutoff,))]
-                for table, column in (("moves", "game"), ("games", "id")):
-                    self._db.execute(f"DELETE FROM {table} WHERE {column} IN (SELECT game "
-                                     "FROM rooms WHERE closed = 1 AND active < ?)", (cutoff,))
-                for table in ("seats", "members"):
-                    self._db.execute(f"DELETE FROM {table} WHERE room IN (SELECT id FROM rooms "
-                                     "WHERE closed = 1 AND active < ?)", (cutoff,))
-                self._db.execute("DELETE FROM rooms WHERE closed = 1 AND active < ?", (cutoff,))
+                gone = self._delete_rooms("closed = 1 AND active < ?", (cutoff,))
                 closed = [row[0] for row in self._db.execute(
                     "SELECT id FROM rooms WHERE closed = 0 AND active < ?", (cutoff,))]
                 # closing counts as activity: a room is deleted a further ``idle`` later
                 self._db.execute("UPDATE rooms SET closed = 1, version = version + 1, "
                                  "active = ? WHERE closed = 0 AND active < ?",
                                  (now, cutoff))
-                count = self._db.execute("SELECT COUNT(*) FROM rooms WHERE closed = 0"
-                                         ).fetchone()[0]
+                count = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
+                if rooms is not None and count >= rooms:
+                    gone += self._delete_rooms(
+                        "id IN (SELECT id FROM rooms WHERE closed = 1 ORDER BY active, rowid "
+                        "LIMIT ?)", (count - rooms + 1,))
+                    count = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
                 self._db.execute(f"DELETE FROM moves WHERE game IN ({stale})",
                                  (now - solo_idle,))
                 self._db.execute(f"DELETE FROM games WHERE id IN ({stale})", (now - solo_idle,))
@@ -383,6 +383,24 @@ class GameStore:
                     raise
                 raise StoreError(f"the games database could not be read ({exc})") from None
         return Swept(rooms=int(count), games=int(solo), changed=gone + closed)
+
+    def _delete_rooms(self, where: str, parameters: tuple[Any, ...]) -> list[str]:
+        """Delete the rooms ``where`` says, with their games, moves, seats and people (in
+        the sweep's transaction); their ids."""
+        ids = [str(row[0]) for row in self._db.execute(f"SELECT id FROM rooms WHERE {where}",
+                                                       parameters)]
+        if not ids:
+            return ids
+        marks = ", ".join("?" * len(ids))
+        for sql in (f"DELETE FROM moves WHERE game IN (SELECT game FROM rooms WHERE id IN "
+                    f"({marks}))",
+                    f"DELETE FROM games WHERE id IN (SELECT game FROM rooms WHERE id IN "
+                    f"({marks}))",
+                    f"DELETE FROM seats WHERE room IN ({marks})",
+                    f"DELETE FROM members WHERE room IN ({marks})",
+                    f"DELETE FROM rooms WHERE id IN ({marks})"):
+            self._db.execute(sql, ids)
+        return ids
 
     def _read(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self._lock:

@@ -323,11 +323,12 @@ def test_room_and_stream_limits(tmp_path: Path) -> None:
     limits = RoomLimits(rooms=2, room_streams=2, stream_seconds=1.0, poll=0.02)
     with app_client(tmp_path / "games.sqlite3", limits) as client:
         room = new_room(client, ["red-guesser"])
-        new_room(client, ["red-guesser"])
+        other = new_room(client, ["red-guesser"])
         full = client.post("/api/rooms", json={"people": ["red-guesser"]})
         assert full.status_code == 503 and "open rooms" in full.json()["error"]
-        client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
-        new_room(client, ["red-guesser"])  # a closed room frees its place
+        client.post(f"/api/rooms/{other['id']}/close", json={"creator": other["creator"]})
+        new_room(client, ["red-guesser"])  # a closed room makes way (it is deleted)
+        assert client.get(f"/api/rooms/{other['id']}").status_code == 404
         statuses: list[int] = []
         first = threading.Thread(target=lambda: statuses.append(
             client.get(f"/api/rooms/{room['id']}/events").status_code))
@@ -358,18 +359,18 @@ def test_room_and_stream_limits(tmp_path: Path) -> None:
 
 def test_idle_rooms_expire(tmp_path: Path) -> None:
     clock = Clock()
-    limits = RoomLimits(rooms=1, idle=600.0)
+    limits = RoomLimits(rooms=2, idle=600.0)
     with app_client(tmp_path / "games.sqlite3", limits, clock) as client:
         room = new_room(client, ["red-guesser"])
-        assert client.post("/api/rooms", json={}).status_code == 503  # the one room is open
         clock.now += 600
-        assert client.post("/api/rooms", json={}).status_code == 503  # idle, not past it
+        second = new_room(client, ["red-guesser"])  # the first is idle 600 s, not past it
+        assert client.post("/api/rooms", json={}).status_code == 503  # two open rooms
         clock.now += 1
-        second = new_room(client, ["red-guesser"])  # the first, idle past 600 s, was closed
-        assert view_of(client, room, "red-guesser")["room"]["closed"]
+        assert view_of(client, room, "red-guesser")["room"]["closed"]  # idle past 600 s
         assert not view_of(client, second, None)["room"]["closed"]
-        clock.now += 601  # the second is closed when next seen
+        clock.now += 600  # the second is closed when next seen
         assert view_of(client, second, None)["room"]["closed"]
+        new_room(client, [])  # and the closed rooms make way for a new one
 
 
 def test_a_database_of_the_first_rooms_layout_is_brought_up_to_date(tmp_path: Path) -> None:
@@ -691,3 +692,27 @@ def test_a_stream_ends_quietly_when_its_room_is_deleted(tmp_path: Path) -> None:
         stream.join(10)
         assert not stream.is_alive() and ended[0].status_code == 200  # no server error
         assert client.get(f"/api/rooms/{room['id']}").status_code == 404
+
+
+def test_creating_and_closing_rooms_keeps_the_database_bounded(tmp_path: Path) -> None:
+    """Closed rooms were not counted and lived a further idle period (24 h), so a loop of
+    create and close grew the database without bound. Closed rooms count against the
+    server's cap, and the oldest of them make way for a new room."""
+    database = tmp_path / "games.sqlite3"
+    with app_client(database, RoomLimits(rooms=3)) as client:
+        first = new_room(client, ["red-guesser"])
+        for _ in range(12):
+            room = new_room(client, ["red-guesser"])
+            closed = client.post(f"/api/rooms/{room['id']}/close",
+                                 json={"creator": room["creator"]})
+            assert closed.status_code == 200
+        with sqlite3.connect(database) as db:
+            rooms, games = (db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+                            for table in ("rooms", "games"))
+        assert rooms <= 3 and games <= 3
+        assert not view_of(client, first, None)["room"]["closed"]  # open rooms stay
+        assert client.get(f"/api/rooms/{room['id']}").status_code == 200  # the newest too
+        new_room(client, [])
+        new_room(client, [])  # the closed rooms made way
+        full = client.post("/api/rooms", json={})  # three open rooms: the cap
+        assert full.status_code == 503 and "open rooms" in full.json()["error"]
