@@ -17,7 +17,10 @@ nothing was stored.
 
 One writer per database: a store holds an exclusive lock on a file beside the database
 (``games.sqlite3.lock``, holding the process id) for as long as it is open, and a second
-store on the same file is refused with ``StoreInUse``. Two servers on one file would each
+store on the same file is refused with ``StoreInUse``. A database file with more than one
+name (a hard link) is refused: the lock is found by the name (a symbolic link leads to the
+file's own), and SQLite keeps its write-ahead log beside each name, so servers under two
+names would be two writers. Two servers on one file would each
 trust their own memory of the seats and each answer the same seat's claim. The kernel drops
 the lock when the process ends, however it ends. Before every write the store checks that
 the database and the lock file at their paths are still the files it opened: one deleted or
@@ -495,6 +498,14 @@ def _check_path(path: Path) -> None:
                 head = file.read(len(SQLITE_HEADER))
             if head and head != SQLITE_HEADER:
                 raise StoreError(f"{path}: is not a SQLite database")
+            # The lock sits beside one name, and SQLite keeps its write-ahead log beside
+            # each: under two names, two servers could both write the file.
+            names = path.stat().st_nlink
+            if names > 1:
+                raise StoreError(f"{path}: this database file has {names} names (hard "
+                                 "links), and one server per database cannot be assured "
+                                 "across names: remove the other links ('find / -samefile' "
+                                 "lists them) or give --db a copy")
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
