@@ -116,11 +116,16 @@ class Rooms(Games):
 
     def open_stream(self, room_id: str, *, spectator: bool) -> None:
         """Count a new event stream, refused past the limits; spectators (who need no
-        secret) get at most half a room's streams, so they cannot crowd out its seats."""
+        secret) get at most half a room's streams and half the server's, so they cannot
+        crowd out the seats, of their room or of any other."""
         with self._guard:
             if sum(self._streams.values()) >= self.limits.streams:
                 raise HTTPProblem(503, f"this server has its most live connections "
                                        f"({self.limits.streams}); try again later")
+            spectators = max(1, self.limits.streams // 2)
+            if spectator and sum(self._watchers.values()) >= spectators:
+                raise HTTPProblem(503, f"this server has its most spectators' live "
+                                       f"connections ({spectators}); try again later")
             if self._streams.get(room_id, 0) >= self.limits.room_streams:
                 raise HTTPProblem(429, f"this room has its most live connections "
                                        f"({self.limits.room_streams}); close a page of it")

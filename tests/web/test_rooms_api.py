@@ -716,3 +716,37 @@ def test_creating_and_closing_rooms_keeps_the_database_bounded(tmp_path: Path) -
         new_room(client, [])  # the closed rooms made way
         full = client.post("/api/rooms", json={})  # three open rooms: the cap
         assert full.status_code == 503 and "open rooms" in full.json()["error"]
+
+
+def test_spectators_cannot_take_the_seats_live_connections(tmp_path: Path) -> None:
+    """Spectators (no token) filled every live connection of the server, so the seats of
+    other rooms could not follow their games. Spectators get at most half the server's
+    connections, as they get half a room's."""
+    limits = RoomLimits(streams=4, room_streams=4, stream_seconds=60.0, poll=0.02)
+    with app_client(tmp_path / "games.sqlite3", limits) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        watched, other, played = (new_room(client, ["red-guesser"]) for _ in range(3))
+        statuses: list[int] = []
+
+        def hold(url: str) -> threading.Thread:
+            """An event stream held open in a thread until the server stops them."""
+            count = rooms.stream_count()
+            thread = threading.Thread(
+                target=lambda: statuses.append(client.get(url).status_code))
+            thread.start()
+            for _ in range(500):  # until it is open (a bounded wait, not a timing)
+                if rooms.stream_count() > count:
+                    break
+                threading.Event().wait(0.01)
+            return thread
+
+        held = [hold(f"/api/rooms/{watched['id']}/events") for _ in range(2)]
+        refused = client.get(f"/api/rooms/{other['id']}/events")
+        assert refused.status_code == 503 and "spectators" in refused.json()["error"]
+        token = played["seats"]["red-guesser"]
+        held.append(hold(f"/api/rooms/{played['id']}/events?token={token}"))
+        assert rooms.stream_count() == 3  # a seat still gets in
+        rooms.stop_streams()
+        for thread in held:
+            thread.join(10)
+        assert statuses == [200, 200, 200]
