@@ -5,7 +5,8 @@ game survives a server restart; the primary key ``(game, number)`` makes a repea
 (a double submit) fail instead of being stored twice. A room (``rooms``, ``seats``) is a game
 with four seats, each held by a secret token (only its SHA-256 is stored) and either a person
 or the AI; people who sit down through the room's own link get tokens of their own
-(``members``). A room's ``version`` grows with every change, which is what live pages follow.
+(``members``), which lose their seat (``LEFT``) when someone else sits down in it after it
+went to the AI. A room's ``version`` grows with every change, which is what live pages follow.
 A game played alone keeps the time of its last move (``active``); the sweep deletes one
 idle too long, and closes, then deletes, idle rooms (and closed ones, oldest first, when a
 new room needs the place: closed rooms count against the cap).
@@ -100,6 +101,9 @@ LAST_ACTIVE = "MAX(created, active)"  # a game's last move (or its creation), in
 SOLO = "id NOT IN (SELECT game FROM rooms)"
 NEW_GAME = "INSERT INTO games (id, created, config, active) VALUES (?, ?, ?, ?)"
 SQLITE_HEADER = b"SQLite format 3\x00"
+# The seat of a person who sat down through a room's link and whose seat someone else sat
+# down in since (after it went to the AI): their token opens the room as a spectator's.
+LEFT = ""
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another connection's lock
 
 
@@ -287,16 +291,20 @@ class GameStore:
         game, version, active, closed, open_seats = rows[0]
         seats = self._read("SELECT seat, person FROM seats WHERE room = ?", (room_id,))
         names: dict[str, list[str]] = {}
-        for seat, name in self._read("SELECT seat, name FROM members WHERE room = ? "
-                                     "ORDER BY joined, rowid", (room_id,)):
-            names.setdefault(seat, []).append(name)
+        members = self._read("SELECT seat, name FROM members WHERE room = ? "
+                             "ORDER BY joined, rowid", (room_id,))
+        for seat, name in members:
+            if seat != LEFT:
+                names.setdefault(seat, []).append(name)
         return {"game": game, "version": version, "active": active, "closed": bool(closed),
                 "open_seats": bool(open_seats),
-                "people": {name for name, person in seats if person}, "names": names}
+                "people": {name for name, person in seats if person}, "names": names,
+                "members": len(members)}
 
     def seat_of(self, room_id: str, token: str) -> str | None:
         """The seat ``token`` holds in the room (a seat's link, or a person who sat down
-        through the room's link), or None."""
+        through the room's link), ``LEFT`` for a person whose seat someone else sat down in
+        since, or None for a token the room does not know."""
         rows = self._read("SELECT seat FROM seats WHERE room = ? AND token = ? UNION ALL "
                           "SELECT seat FROM members WHERE room = ? AND token = ?",
                           (room_id, _digest(token), room_id, _digest(token)))
@@ -314,6 +322,10 @@ class GameStore:
         name), or the room closed; its version grows by one."""
         statements: list[tuple[str, list[tuple[Any, ...]]]] = []
         if member is not None and seat is not None:
+            # someone sits down where the AI plays: those who stepped out of it lose it
+            statements.append(("UPDATE members SET seat = ? WHERE room = ? AND seat = ? AND "
+                               "(SELECT person FROM seats WHERE room = ? AND seat = ?) = 0",
+                               [(LEFT, room_id, seat[0], room_id, seat[0])]))
             statements.append(("INSERT INTO members VALUES (?, ?, ?, ?, ?)",
                                [(room_id, seat[0], _digest(member[0]), member[1],
                                  self.clock())]))

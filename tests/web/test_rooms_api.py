@@ -244,6 +244,10 @@ def test_seat_tokens_and_information_in_events(client: TestClient) -> None:
     assert len(later) == 1 and later[0]["room"]["version"] > version
     resumed = events(client, room, "red-guesser", **{"Last-Event-ID": str(version)})
     assert resumed and resumed[0]["room"]["version"] == later[0]["room"]["version"]
+    # the AI holds the red spymaster's seat: its link shows the key once it takes the seat
+    hidden(json.dumps(events(client, room, "red-spymaster")[0]))
+    client.post(f"/api/rooms/{room['id']}/seat",
+                json={"token": room["seats"]["red-spymaster"], "person": True})
     assert all(card["key"] for card in events(client, room, "red-spymaster")[0]["cards"])
 
 
@@ -750,3 +754,46 @@ def test_spectators_cannot_take_the_seats_live_connections(tmp_path: Path) -> No
         for thread in held:
             thread.join(10)
         assert statuses == [200, 200, 200]
+
+
+def test_a_token_sees_the_key_only_while_its_seat_is_held_by_a_person(
+        client: TestClient) -> None:
+    """Someone who sat down as a spymaster through the room's link kept reading the key
+    with their token after the seat went back to the AI, and after a stranger sat down in
+    it. Now a seat handed to the AI shows its holders no key until they take it back, and
+    once someone else sits down there, they watch as spectators."""
+    room = new_room(client, [])
+    url = f"/api/rooms/{room['id']}"
+    ann = join(client, room, "red-spymaster", "Ann").json()["token"]
+
+    def seen(token: str) -> Any:
+        response = client.get(f"{url}?token={token}")
+        assert response.status_code == 200, response.text
+        return response
+
+    handed = client.post(f"{url}/seat", json={"token": ann, "person": False})
+    assert handed.status_code == 200
+    hidden(handed.text)
+    stepped_out = seen(ann)
+    hidden(stepped_out.text)  # she left the seat: no key, but it is still hers to take back
+    assert stepped_out.json()["room"]["seat"] == "red-spymaster"
+    back = client.post(f"{url}/seat", json={"token": ann, "person": True})
+    assert all(card["key"] for card in back.json()["cards"])
+    # The creator hands her seat to the AI (she left the table): no key for her either.
+    assert client.post(f"{url}/seat", json={"creator": room["creator"], "seat": "red-spymaster",
+                                            "person": False}).status_code == 200
+    hidden(seen(ann).text)
+    streamed = events(client, {**room, "seats": {"red-spymaster": ann}}, "red-spymaster")
+    hidden(json.dumps(streamed[0]))
+    # Eve sits down in the seat the AI holds: it is hers now, and Ann watches.
+    eve = join(client, room, "red-spymaster", "Eve").json()
+    assert all(card["key"] for card in eve["view"]["cards"])
+    watching = seen(ann)
+    hidden(watching.text)
+    assert watching.json()["room"]["seat"] is None
+    assert watching.json()["room"]["names"]["red-spymaster"] == ["Eve"]
+    for path, body in (("seat", {"person": True}), ("check", {"word": "planet"}),
+                       ("moves", {"move": "pass", "expect": watching.json()["expect"]})):
+        refused = client.post(f"{url}/{path}", json={"token": ann, **body})
+        assert refused.status_code == 403 and "no longer" in refused.json()["error"], path
+    assert all(card["key"] for card in seen(eve["token"]).json()["cards"])  # Eve's seat
