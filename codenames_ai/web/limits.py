@@ -8,8 +8,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, kw_only=True)
 class RoomLimits:
-    """``rooms``: open rooms per server (a new one past it gets 503); ``streams``: live
-    event connections per server (503) and ``room_streams`` per room (429); ``room_people``:
+    """``rooms``: rooms per server, open or closed (a closed room is kept to show how it
+    ended until a new room needs its place; a new one past the open rooms gets 503);
+    ``streams``: live
+    event connections per server (503) and ``room_streams`` per room (429), of which
+    spectators may take half; ``room_people``:
     people who may sit down through a room's link (409 past it); ``idle``:
     seconds without a change after which a room is closed; ``heartbeat``: seconds between
     the comments that keep an idle event stream open through proxies; ``stream_seconds``:

@@ -14,7 +14,14 @@ At the end every seat gets the whole key (``key_at_end``), as in a solo game.
 
 Choosing a seat through the room's own link (where its creator allows it): any guesser seat,
 shared with whoever sits there; a spymaster seat only while the AI holds it, since it shows
-the key. Whoever sits down that way is named to the whole table for the rest of the room.
+the key. Whoever sits down that way is named to the whole table while the seat is theirs.
+
+A token sees what its seat shows only while a person holds the seat: once the seat is handed
+to the AI (by its holder, or by the room's creator), its holders have stepped out and see no
+key, though they may take the seat back; once someone else sits down in it through the
+room's link, those who sat down there before lose it and their tokens watch as spectators
+(they may choose a seat again). A seat's own link is the seat itself (the creator's to give):
+it may always take its seat back.
 """
 
 from __future__ import annotations
@@ -139,6 +146,7 @@ class RoomGame(WebGame):
         self.closed = False
         self.open_seats = False
         self.names: dict[str, list[str]] = {}  # seat -> who sat down there by the room link
+        self.members = 0  # how many sat down by the room link, those who lost their seat too
         # how many may sit down by the room's link (the server's limit, once loaded)
         self.people_limit = RoomLimits.room_people
 
@@ -168,7 +176,7 @@ class RoomGame(WebGame):
     def refuse_seat(self, seat: str, *, anywhere: bool = False) -> str | None:
         """Why the room's link may not seat someone in ``seat`` now, or None if it may
         (``anywhere``: the room's creator, who may also sit where a person holds the key)."""
-        if sum(map(len, self.names.values())) >= self.people_limit:
+        if self.members >= self.people_limit:
             return (f"this room has seated its most people ({self.people_limit}); start "
                     "another room")
         if not anywhere and self.seats[seat][1] is Role.SPYMASTER and seat in self.people:
@@ -199,7 +207,9 @@ class RoomGame(WebGame):
             # co-op's seats play for the team that starts; three-player's guesser for the
             # team whose turn it is
             person = (team or self.state.real_team or self.state.current_team, role)
-        sees_key = person is not None and person[1] is Role.SPYMASTER
+        # the key only while a person holds the seat: whoever handed it to the AI (or had
+        # it handed) has stepped out, and sees no more than the table does
+        sees_key = person is not None and person[1] is Role.SPYMASTER and seat in self.people
         view = self.seat_view(person, sees_key=sees_key,
                               your_turn=seat is not None and seat in self.people
                               and self.current_seat == seat)

@@ -18,7 +18,11 @@
                                          ``Last-Event-ID`` a reconnecting browser sends)
 
 A seat is held by its token (128 secret bits, in the seat's link, or given to a person who
-sits down through the room's link when ``open_seats``); several people share a seat, and the
+sits down through the room's link when ``open_seats``). A token sees its seat's view (a
+spymaster's key) only while a person holds the seat: handed to the AI, the seat shows its
+holders no key until they take it back; and once someone sits down in it through the room's
+link, the tokens of those who sat there before through the link watch as spectators (403 for
+a move, a seat change or a check; they may join again). Several people share a seat, and the
 first move sent wins: every move must echo its page's last ``expect`` (the deal it shows and
 how many moves it saw; 400 without it), so the second, or a move meant for the deal before
 "again", gets 409 with the fresh view. After a person's move or a change of seats, the AI
@@ -44,7 +48,7 @@ from .app import CACHED_GAMES, Games, HTTPProblem, check_expect, parse_json
 from .games import GameConfig
 from .limits import RoomLimits
 from .rooms import RoomGame, person_name, room_config, seat_names
-from .store import GameStore, MoveConflict
+from .store import LEFT, GameStore, MoveConflict
 
 MAX_VERSION_DIGITS = 12
 
@@ -96,6 +100,7 @@ class Rooms(Games):
         game.room_id, game.game_id = room_id, str(info["game"])
         game.version, game.closed = int(info["version"]), bool(info["closed"])
         game.open_seats, game.names = bool(info["open_seats"]), dict(info["names"])
+        game.members = int(info["members"])
         game.people_limit = self.limits.room_people
         self.put(room_id, game)
         self.seen(room_id, game.version)
@@ -116,11 +121,16 @@ class Rooms(Games):
 
     def open_stream(self, room_id: str, *, spectator: bool) -> None:
         """Count a new event stream, refused past the limits; spectators (who need no
-        secret) get at most half a room's streams, so they cannot crowd out its seats."""
+        secret) get at most half a room's streams and half the server's, so they cannot
+        crowd out the seats, of their room or of any other."""
         with self._guard:
             if sum(self._streams.values()) >= self.limits.streams:
                 raise HTTPProblem(503, f"this server has its most live connections "
                                        f"({self.limits.streams}); try again later")
+            spectators = max(1, self.limits.streams // 2)
+            if spectator and sum(self._watchers.values()) >= spectators:
+                raise HTTPProblem(503, f"this server has its most spectators' live "
+                                       f"connections ({spectators}); try again later")
             if self._streams.get(room_id, 0) >= self.limits.room_streams:
                 raise HTTPProblem(429, f"this room has its most live connections "
                                        f"({self.limits.room_streams}); close a page of it")
@@ -179,6 +189,12 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
         if token is None and not required:
             return None
         seat = store.seat_of(room_id, token) if isinstance(token, str) and token else None
+        if seat == LEFT:  # someone else sat down in this person's seat: they watch now
+            if required:
+                raise HTTPProblem(403, "you no longer hold a seat in this room: someone else "
+                                       "sat down in yours after it went to the AI; choose a "
+                                       "seat from the room's link")
+            return None
         if seat is None:
             if store.room(room_id) is None:
                 raise HTTPProblem(404, f"no room {room_id!r}; start a new one")
@@ -248,7 +264,10 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
             raise HTTPProblem(400, str(exc)) from None
 
         def start() -> dict[str, Any]:
-            swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle)
+            # closed rooms count too (the oldest make way), so creating and closing rooms
+            # in a loop cannot fill the disk
+            swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle,
+                                rooms=limits.rooms)
             rooms.forget_versions(swept.changed)
             if swept.rooms >= limits.rooms:
                 raise HTTPProblem(503, f"this server has its most open rooms "
@@ -377,8 +396,10 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                 if refused:
                     raise HTTPProblem(409, refused, extra={"view": room_view(game, None)})
                 token = secrets.token_urlsafe(16)
+                taken_back = seat not in game.people  # from the AI: those who left lose it
                 seat_change(game, seat, True, member=(token, name))
-                game.names.setdefault(seat, []).append(name)
+                game.names[seat] = ([] if taken_back else game.names.get(seat, [])) + [name]
+                game.members += 1
                 return {"token": token, "view": room_view(game, seat)}
 
         return await run_in_threadpool(run)

@@ -5,9 +5,11 @@ game survives a server restart; the primary key ``(game, number)`` makes a repea
 (a double submit) fail instead of being stored twice. A room (``rooms``, ``seats``) is a game
 with four seats, each held by a secret token (only its SHA-256 is stored) and either a person
 or the AI; people who sit down through the room's own link get tokens of their own
-(``members``). A room's ``version`` grows with every change, which is what live pages follow.
+(``members``), which lose their seat (``LEFT``) when someone else sits down in it after it
+went to the AI. A room's ``version`` grows with every change, which is what live pages follow.
 A game played alone keeps the time of its last move (``active``); the sweep deletes one
-idle too long, and closes, then deletes, idle rooms.
+idle too long, and closes, then deletes, idle rooms (and closed ones, oldest first, when a
+new room needs the place: closed rooms count against the cap).
 A file made by an earlier version gets the newer tables and columns when it is opened. Every
 write is one transaction: a game and its first moves, or a batch of moves, are stored all or
 none. Any failure of the database (locked by another connection past the timeout, a disk
@@ -16,7 +18,10 @@ nothing was stored.
 
 One writer per database: a store holds an exclusive lock on a file beside the database
 (``games.sqlite3.lock``, holding the process id) for as long as it is open, and a second
-store on the same file is refused with ``StoreInUse``. Two servers on one file would each
+store on the same file is refused with ``StoreInUse``. A database file with more than one
+name (a hard link) is refused: the lock is found by the name (a symbolic link leads to the
+file's own), and SQLite keeps its write-ahead log beside each name, so servers under two
+names would be two writers. Two servers on one file would each
 trust their own memory of the seats and each answer the same seat's claim. The kernel drops
 the lock when the process ends, however it ends. Before every write the store checks that
 the database and the lock file at their paths are still the files it opened: one deleted or
@@ -96,6 +101,9 @@ LAST_ACTIVE = "MAX(created, active)"  # a game's last move (or its creation), in
 SOLO = "id NOT IN (SELECT game FROM rooms)"
 NEW_GAME = "INSERT INTO games (id, created, config, active) VALUES (?, ?, ?, ?)"
 SQLITE_HEADER = b"SQLite format 3\x00"
+# The seat of a person who sat down through a room's link and whose seat someone else sat
+# down in since (after it went to the AI): their token opens the room as a spectator's.
+LEFT = ""
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another connection's lock
 
 
@@ -114,8 +122,8 @@ class StoreGone(StoreError):
 
 @dataclass(frozen=True)
 class Swept:
-    """What ``GameStore.sweep`` leaves: the open rooms, the games played alone, and the ids
-    of the rooms it closed or deleted."""
+    """What ``GameStore.sweep`` leaves: the rooms kept (open or closed), the games played
+    alone, and the ids of the rooms it closed or deleted."""
 
     rooms: int
     games: int
@@ -283,16 +291,20 @@ class GameStore:
         game, version, active, closed, open_seats = rows[0]
         seats = self._read("SELECT seat, person FROM seats WHERE room = ?", (room_id,))
         names: dict[str, list[str]] = {}
-        for seat, name in self._read("SELECT seat, name FROM members WHERE room = ? "
-                                     "ORDER BY joined, rowid", (room_id,)):
-            names.setdefault(seat, []).append(name)
+        members = self._read("SELECT seat, name FROM members WHERE room = ? "
+                             "ORDER BY joined, rowid", (room_id,))
+        for seat, name in members:
+            if seat != LEFT:
+                names.setdefault(seat, []).append(name)
         return {"game": game, "version": version, "active": active, "closed": bool(closed),
                 "open_seats": bool(open_seats),
-                "people": {name for name, person in seats if person}, "names": names}
+                "people": {name for name, person in seats if person}, "names": names,
+                "members": len(members)}
 
     def seat_of(self, room_id: str, token: str) -> str | None:
         """The seat ``token`` holds in the room (a seat's link, or a person who sat down
-        through the room's link), or None."""
+        through the room's link), ``LEFT`` for a person whose seat someone else sat down in
+        since, or None for a token the room does not know."""
         rows = self._read("SELECT seat FROM seats WHERE room = ? AND token = ? UNION ALL "
                           "SELECT seat FROM members WHERE room = ? AND token = ?",
                           (room_id, _digest(token), room_id, _digest(token)))
@@ -310,6 +322,10 @@ class GameStore:
         name), or the room closed; its version grows by one."""
         statements: list[tuple[str, list[tuple[Any, ...]]]] = []
         if member is not None and seat is not None:
+            # someone sits down where the AI plays: those who stepped out of it lose it
+            statements.append(("UPDATE members SET seat = ? WHERE room = ? AND seat = ? AND "
+                               "(SELECT person FROM seats WHERE room = ? AND seat = ?) = 0",
+                               [(LEFT, room_id, seat[0], room_id, seat[0])]))
             statements.append(("INSERT INTO members VALUES (?, ?, ?, ?, ?)",
                                [(room_id, seat[0], _digest(member[0]), member[1],
                                  self.clock())]))
@@ -341,34 +357,33 @@ class GameStore:
                     game_id=game_id, first=0)
         return game_id
 
-    def sweep(self, *, idle: float, solo_idle: float) -> Swept:
+    def sweep(self, *, idle: float, solo_idle: float, rooms: int | None = None) -> Swept:
         """Close the rooms idle for ``idle`` seconds, and delete those closed for as long
-        (their games, seats and people with them); delete the games played alone that have
-        not moved for ``solo_idle`` seconds, with their moves; then count the open rooms
-        and the games played alone."""
+        (their games, seats and people with them); with ``rooms`` (the server's cap, when a
+        room is about to be made), also delete the rooms closed longest ago until fewer than
+        ``rooms`` are kept, so closed rooms take their share of the cap and never pile up;
+        delete the games played alone that have not moved for ``solo_idle`` seconds, with
+        their moves; then count the rooms kept (open or closed) and the games played
+        alone."""
         now = self.clock()
         cutoff = now - idle
         stale = f"SELECT id FROM games WHERE {LAST_ACTIVE} < ? AND {SOLO}"
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                gone = [row[0] for row in self._db.execute(
-                    "SELECT id FROM rooms WHERE closed = 1 AND active < ?", (cutoff,))]
-                for table, column in (("moves", "game"), ("games", "id")):
-                    self._db.execute(f"DELETE FROM {table} WHERE {column} IN (SELECT game "
-                                     "FROM rooms WHERE closed = 1 AND active < ?)", (cutoff,))
-                for table in ("seats", "members"):
-                    self._db.execute(f"DELETE FROM {table} WHERE room IN (SELECT id FROM rooms "
-                                     "WHERE closed = 1 AND active < ?)", (cutoff,))
-                self._db.execute("DELETE FROM rooms WHERE closed = 1 AND active < ?", (cutoff,))
+                gone = self._delete_rooms("closed = 1 AND active < ?", (cutoff,))
                 closed = [row[0] for row in self._db.execute(
                     "SELECT id FROM rooms WHERE closed = 0 AND active < ?", (cutoff,))]
                 # closing counts as activity: a room is deleted a further ``idle`` later
                 self._db.execute("UPDATE rooms SET closed = 1, version = version + 1, "
                                  "active = ? WHERE closed = 0 AND active < ?",
                                  (now, cutoff))
-                count = self._db.execute("SELECT COUNT(*) FROM rooms WHERE closed = 0"
-                                         ).fetchone()[0]
+                count = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
+                if rooms is not None and count >= rooms:
+                    gone += self._delete_rooms(
+                        "id IN (SELECT id FROM rooms WHERE closed = 1 ORDER BY active, rowid "
+                        "LIMIT ?)", (count - rooms + 1,))
+                    count = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
                 self._db.execute(f"DELETE FROM moves WHERE game IN ({stale})",
                                  (now - solo_idle,))
                 self._db.execute(f"DELETE FROM games WHERE id IN ({stale})", (now - solo_idle,))
@@ -411,6 +426,24 @@ class GameStore:
                     raise
                 raise StoreError(f"the games database could not make room ({exc})") from None
         return gone
+
+    def _delete_rooms(self, where: str, parameters: tuple[Any, ...]) -> list[str]:
+        """Delete the rooms ``where`` says, with their games, moves, seats and people (in
+        the sweep's transaction); their ids."""
+        ids = [str(row[0]) for row in self._db.execute(f"SELECT id FROM rooms WHERE {where}",
+                                                       parameters)]
+        if not ids:
+            return ids
+        marks = ", ".join("?" * len(ids))
+        for sql in (f"DELETE FROM moves WHERE game IN (SELECT game FROM rooms WHERE id IN "
+                    f"({marks}))",
+                    f"DELETE FROM games WHERE id IN (SELECT game FROM rooms WHERE id IN "
+                    f"({marks}))",
+                    f"DELETE FROM seats WHERE room IN ({marks})",
+                    f"DELETE FROM members WHERE room IN ({marks})",
+                    f"DELETE FROM rooms WHERE id IN ({marks})"):
+            self._db.execute(sql, ids)
+        return ids
 
     def _read(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -505,6 +538,14 @@ def _check_path(path: Path) -> None:
                 head = file.read(len(SQLITE_HEADER))
             if head and head != SQLITE_HEADER:
                 raise StoreError(f"{path}: is not a SQLite database")
+            # The lock sits beside one name, and SQLite keeps its write-ahead log beside
+            # each: under two names, two servers could both write the file.
+            names = path.stat().st_nlink
+            if names > 1:
+                raise StoreError(f"{path}: this database file has {names} names (hard "
+                                 "links), and one server per database cannot be assured "
+                                 "across names: remove the other links ('find / -samefile' "
+                                 "lists them) or give --db a copy")
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

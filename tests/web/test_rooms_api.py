@@ -21,12 +21,15 @@ from codenames_ai.web.app import create_app
 from codenames_ai.web.limits import RoomLimits
 from codenames_ai.web.rooms import person_name
 
+from .test_api import Clock
+
 FAST = RoomLimits(stream_seconds=0.3, poll=0.02, heartbeat=0.1)
 
 
-def app_client(database: Path, limits: RoomLimits = FAST) -> TestClient:
+def app_client(database: Path, limits: RoomLimits = FAST, clock: Clock | None = None
+               ) -> TestClient:
     return TestClient(create_app(database, new_seed=itertools.count(3).__next__,
-                                 limits=limits))
+                                 limits=limits, clock=clock or Clock()))
 
 
 @pytest.fixture
@@ -241,6 +244,10 @@ def test_seat_tokens_and_information_in_events(client: TestClient) -> None:
     assert len(later) == 1 and later[0]["room"]["version"] > version
     resumed = events(client, room, "red-guesser", **{"Last-Event-ID": str(version)})
     assert resumed and resumed[0]["room"]["version"] == later[0]["room"]["version"]
+    # the AI holds the red spymaster's seat: its link shows the key once it takes the seat
+    hidden(json.dumps(events(client, room, "red-spymaster")[0]))
+    client.post(f"/api/rooms/{room['id']}/seat",
+                json={"token": room["seats"]["red-spymaster"], "person": True})
     assert all(card["key"] for card in events(client, room, "red-spymaster")[0]["cards"])
 
 
@@ -320,11 +327,12 @@ def test_room_and_stream_limits(tmp_path: Path) -> None:
     limits = RoomLimits(rooms=2, room_streams=2, stream_seconds=1.0, poll=0.02)
     with app_client(tmp_path / "games.sqlite3", limits) as client:
         room = new_room(client, ["red-guesser"])
-        new_room(client, ["red-guesser"])
+        other = new_room(client, ["red-guesser"])
         full = client.post("/api/rooms", json={"people": ["red-guesser"]})
         assert full.status_code == 503 and "open rooms" in full.json()["error"]
-        client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
-        new_room(client, ["red-guesser"])  # a closed room frees its place
+        client.post(f"/api/rooms/{other['id']}/close", json={"creator": other["creator"]})
+        new_room(client, ["red-guesser"])  # a closed room makes way (it is deleted)
+        assert client.get(f"/api/rooms/{other['id']}").status_code == 404
         statuses: list[int] = []
         first = threading.Thread(target=lambda: statuses.append(
             client.get(f"/api/rooms/{room['id']}/events").status_code))
@@ -354,15 +362,19 @@ def test_room_and_stream_limits(tmp_path: Path) -> None:
 
 
 def test_idle_rooms_expire(tmp_path: Path) -> None:
-    with app_client(tmp_path / "games.sqlite3", RoomLimits(rooms=1, idle=0.5)) as client:
+    clock = Clock()
+    limits = RoomLimits(rooms=2, idle=600.0)
+    with app_client(tmp_path / "games.sqlite3", limits, clock) as client:
         room = new_room(client, ["red-guesser"])
-        assert client.post("/api/rooms", json={}).status_code == 503  # the one room is open
-        time.sleep(0.6)
-        second = new_room(client, ["red-guesser"])  # the first, idle past 0.5 s, was closed
-        assert view_of(client, room, "red-guesser")["room"]["closed"]
+        clock.now += 600
+        second = new_room(client, ["red-guesser"])  # the first is idle 600 s, not past it
+        assert client.post("/api/rooms", json={}).status_code == 503  # two open rooms
+        clock.now += 1
+        assert view_of(client, room, "red-guesser")["room"]["closed"]  # idle past 600 s
         assert not view_of(client, second, None)["room"]["closed"]
-        time.sleep(0.6)  # the second is closed when next seen
+        clock.now += 600  # the second is closed when next seen
         assert view_of(client, second, None)["room"]["closed"]
+        new_room(client, [])  # and the closed rooms make way for a new one
 
 
 def test_a_database_of_the_first_rooms_layout_is_brought_up_to_date(tmp_path: Path) -> None:
@@ -634,7 +646,8 @@ def test_a_new_deal_and_the_sweep_delete_what_no_one_can_open_again(tmp_path: Pa
         with sqlite3.connect(database) as db:
             return int(db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
 
-    with app_client(database, RoomLimits(idle=1.0)) as client:
+    clock = Clock()
+    with app_client(database, RoomLimits(idle=600.0), clock) as client:
         room = new_room(client, ["red-guesser"])
         token = room["seats"]["red-guesser"]
         view = view_of(client, room, "red-guesser")
@@ -645,10 +658,10 @@ def test_a_new_deal_and_the_sweep_delete_what_no_one_can_open_again(tmp_path: Pa
                            ).status_code == 200
         assert count("games") == 1 and count("moves") < moves  # the finished game is gone
         join(client, room, "blue-guesser")
-        time.sleep(1.1)
+        clock.now += 601
         new_room(client, [])  # the sweep closes the idle room ...
         assert view_of(client, room, None)["room"]["closed"]
-        time.sleep(1.1)
+        clock.now += 601
         new_room(client, [])  # ... and a further idle later deletes it, and all it held
         assert client.get(f"/api/rooms/{room['id']}").status_code == 404
         assert count("rooms") == 2 and count("games") == 2 and count("members") == 0
@@ -665,16 +678,122 @@ def test_a_room_game_is_not_open_to_the_solo_api(client: TestClient, tmp_path: P
 
 
 def test_a_stream_ends_quietly_when_its_room_is_deleted(tmp_path: Path) -> None:
-    limits = RoomLimits(idle=0.5, stream_seconds=5.0, poll=0.02, heartbeat=0.1)
-    with app_client(tmp_path / "games.sqlite3", limits) as client:
+    clock = Clock()
+    limits = RoomLimits(idle=600.0, stream_seconds=5.0, poll=0.02, heartbeat=0.1)
+    with app_client(tmp_path / "games.sqlite3", limits, clock) as client:
         room = new_room(client, ["red-guesser"])
         client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
         ended: list[Any] = []
         stream = threading.Thread(target=lambda: ended.append(
             client.get(f"/api/rooms/{room['id']}/events")))
         stream.start()
-        time.sleep(0.6)
+        for _ in range(500):  # the stream is open (a bounded wait, not a timing)
+            if client.app.state.rooms.stream_count():  # type: ignore[attr-defined]
+                break
+            threading.Event().wait(0.01)
+        clock.now += 601
         new_room(client, [])  # the sweep deletes the room closed for longer than idle
         stream.join(10)
         assert not stream.is_alive() and ended[0].status_code == 200  # no server error
         assert client.get(f"/api/rooms/{room['id']}").status_code == 404
+
+
+def test_creating_and_closing_rooms_keeps_the_database_bounded(tmp_path: Path) -> None:
+    """Closed rooms were not counted and lived a further idle period (24 h), so a loop of
+    create and close grew the database without bound. Closed rooms count against the
+    server's cap, and the oldest of them make way for a new room."""
+    database = tmp_path / "games.sqlite3"
+    with app_client(database, RoomLimits(rooms=3)) as client:
+        first = new_room(client, ["red-guesser"])
+        for _ in range(12):
+            room = new_room(client, ["red-guesser"])
+            closed = client.post(f"/api/rooms/{room['id']}/close",
+                                 json={"creator": room["creator"]})
+            assert closed.status_code == 200
+        with sqlite3.connect(database) as db:
+            rooms, games = (db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+                            for table in ("rooms", "games"))
+        assert rooms <= 3 and games <= 3
+        assert not view_of(client, first, None)["room"]["closed"]  # open rooms stay
+        assert client.get(f"/api/rooms/{room['id']}").status_code == 200  # the newest too
+        new_room(client, [])
+        new_room(client, [])  # the closed rooms made way
+        full = client.post("/api/rooms", json={})  # three open rooms: the cap
+        assert full.status_code == 503 and "open rooms" in full.json()["error"]
+
+
+def test_spectators_cannot_take_the_seats_live_connections(tmp_path: Path) -> None:
+    """Spectators (no token) filled every live connection of the server, so the seats of
+    other rooms could not follow their games. Spectators get at most half the server's
+    connections, as they get half a room's."""
+    limits = RoomLimits(streams=4, room_streams=4, stream_seconds=60.0, poll=0.02)
+    with app_client(tmp_path / "games.sqlite3", limits) as client:
+        rooms = client.app.state.rooms  # type: ignore[attr-defined]
+        watched, other, played = (new_room(client, ["red-guesser"]) for _ in range(3))
+        statuses: list[int] = []
+
+        def hold(url: str) -> threading.Thread:
+            """An event stream held open in a thread until the server stops them."""
+            count = rooms.stream_count()
+            thread = threading.Thread(
+                target=lambda: statuses.append(client.get(url).status_code))
+            thread.start()
+            for _ in range(500):  # until it is open (a bounded wait, not a timing)
+                if rooms.stream_count() > count:
+                    break
+                threading.Event().wait(0.01)
+            return thread
+
+        held = [hold(f"/api/rooms/{watched['id']}/events") for _ in range(2)]
+        refused = client.get(f"/api/rooms/{other['id']}/events")
+        assert refused.status_code == 503 and "spectators" in refused.json()["error"]
+        token = played["seats"]["red-guesser"]
+        held.append(hold(f"/api/rooms/{played['id']}/events?token={token}"))
+        assert rooms.stream_count() == 3  # a seat still gets in
+        rooms.stop_streams()
+        for thread in held:
+            thread.join(10)
+        assert statuses == [200, 200, 200]
+
+
+def test_a_token_sees_the_key_only_while_its_seat_is_held_by_a_person(
+        client: TestClient) -> None:
+    """Someone who sat down as a spymaster through the room's link kept reading the key
+    with their token after the seat went back to the AI, and after a stranger sat down in
+    it. Now a seat handed to the AI shows its holders no key until they take it back, and
+    once someone else sits down there, they watch as spectators."""
+    room = new_room(client, [])
+    url = f"/api/rooms/{room['id']}"
+    ann = join(client, room, "red-spymaster", "Ann").json()["token"]
+
+    def seen(token: str) -> Any:
+        response = client.get(f"{url}?token={token}")
+        assert response.status_code == 200, response.text
+        return response
+
+    handed = client.post(f"{url}/seat", json={"token": ann, "person": False})
+    assert handed.status_code == 200
+    hidden(handed.text)
+    stepped_out = seen(ann)
+    hidden(stepped_out.text)  # she left the seat: no key, but it is still hers to take back
+    assert stepped_out.json()["room"]["seat"] == "red-spymaster"
+    back = client.post(f"{url}/seat", json={"token": ann, "person": True})
+    assert all(card["key"] for card in back.json()["cards"])
+    # The creator hands her seat to the AI (she left the table): no key for her either.
+    assert client.post(f"{url}/seat", json={"creator": room["creator"], "seat": "red-spymaster",
+                                            "person": False}).status_code == 200
+    hidden(seen(ann).text)
+    streamed = events(client, {**room, "seats": {"red-spymaster": ann}}, "red-spymaster")
+    hidden(json.dumps(streamed[0]))
+    # Eve sits down in the seat the AI holds: it is hers now, and Ann watches.
+    eve = join(client, room, "red-spymaster", "Eve").json()
+    assert all(card["key"] for card in eve["view"]["cards"])
+    watching = seen(ann)
+    hidden(watching.text)
+    assert watching.json()["room"]["seat"] is None
+    assert watching.json()["room"]["names"]["red-spymaster"] == ["Eve"]
+    for path, body in (("seat", {"person": True}), ("check", {"word": "planet"}),
+                       ("moves", {"move": "pass", "expect": watching.json()["expect"]})):
+        refused = client.post(f"{url}/{path}", json={"token": ann, **body})
+        assert refused.status_code == 403 and "no longer" in refused.json()["error"], path
+    assert all(card["key"] for card in seen(eve["token"]).json()["cards"])  # Eve's seat

@@ -47,6 +47,36 @@ def test_a_second_store_on_the_same_file_is_refused_until_the_first_closes(
     second.close()
 
 
+
+def test_a_hard_link_to_the_database_is_refused_in_one_line(tmp_path: Path) -> None:
+    """The lock sits beside the file's name, so a second server on a hard link of the same
+    file got in. A database with more than one name is refused: SQLite also keeps its
+    write-ahead log beside each name, so writers under two names could not recover each
+    other's unfinished writes."""
+    database = tmp_path / "games.sqlite3"
+    first = GameStore(database)
+    game = first.create({"seed": 1}, [MOVE])
+    link = tmp_path / "elsewhere" / "link.sqlite3"
+    link.parent.mkdir()
+    os.link(database, link)
+    message = (f"{link}: this database file has 2 names (hard links), and one server per "
+               "database cannot be assured across names: remove the other links ('find / "
+               "-samefile' lists them) or give --db a copy")
+    with pytest.raises(StoreError) as refused:
+        GameStore(link)
+    assert str(refused.value) == message
+    with pytest.raises(StoreError):
+        create_app(link)
+    first.append(game, 1, [MOVE])  # the first goes on as before
+    first.close()
+    with pytest.raises(StoreError) as refused:  # while both names remain, neither opens
+        GameStore(database)
+    assert "2 names (hard links)" in str(refused.value)
+    link.unlink()
+    second = GameStore(database)
+    assert second.load(game) == ({"seed": 1}, [MOVE, MOVE])
+    second.close()
+
 def test_a_second_server_on_one_database_is_refused_and_the_first_keeps_its_seats(
         tmp_path: Path) -> None:
     """Two servers on one file each trusted their own memory of the seats, so both gave the
