@@ -35,6 +35,7 @@ from .clues import (
     ClueValidator,
     ClueViolation,
     check_clue,
+    fold_word,
     normalize_word,
     resolve_validator,
 )
@@ -101,8 +102,8 @@ __all__ = [
     "Role", "RuleSet", "Seats", "IDLE", "IdleSeat", "Forfeited", "Spymaster", "SpymasterView",
     "Team", "TimedOut", "Unlimited",
     "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "clue_number_to_json",
-    "check_word_cards", "coop_rating", "custom", "deal", "derive_seed", "edition", "guess_limit",
-    "normalize_word",
+    "check_word_cards", "coop_rating", "custom", "deal", "derive_seed", "edition", "fold_word",
+    "guess_limit", "normalize_word",
     "parse_clue_number",
     "play_game", "random_key", "replay", "replay_steps", "resolve_validator", "secret_seed",
     "variant",

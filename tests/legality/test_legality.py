@@ -159,3 +159,11 @@ def test_a_long_card_or_clue_gets_a_fast_verdict_in_bounded_memory() -> None:
     finally:
         tracemalloc.stop()
     assert peak < 2 << 20, peak
+
+
+@pytest.mark.parametrize(("clue", "card"), [("café", "CAFE"), ("cafe", "CAFÉ"),
+                                            ("Cafe\u0301", "cafe"), ("NAÏVE", "naive")])
+def test_a_clue_that_is_a_card_but_for_accents_is_the_card(clue: str, card: str) -> None:
+    assert check_clue_word(clue, [card, "mermaid"])[0].rule == "board-word"
+    legal = CandidateFilter([clue, "tree"]).legal_words([card, "mermaid"])
+    assert clue not in legal and "tree" in legal
