@@ -30,7 +30,7 @@ def read_deck_text(path: Path, what: str) -> str:
     """A deck file's text; ``DeckError`` names the file for a missing, unreadable or too
     large one (over ``MAX_DECK_BYTES``: ``/dev/zero`` is refused, not read for ever)."""
     try:
-        return read_bounded(path, MAX_DECK_BYTES).decode("utf-8")
+        return read_bounded(path, MAX_DECK_BYTES).decode("utf-8-sig")  # a BOM is no card
     except FileNotFoundError:
         raise DeckError(f"{path}: no such {what}") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -47,6 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import ModelError
+from .formats import BOM
 
 if TYPE_CHECKING:
     from .store import ModelInfo
@@ -158,7 +159,7 @@ def _text_lines(path: Path) -> Iterator[tuple[int, str]]:
             read += len(raw)
             if read > MAX_FILE_BYTES:
                 raise _too_large(path)
-            text = _decode(path, number, raw)
+            text = _decode(path, number, raw.removeprefix(BOM) if number == 1 else raw)
             if len(raw) > MAX_LINE_BYTES:
                 raise _bad(path, number, f"is longer than {MAX_LINE_BYTES >> 20} MB; {_LAYOUT}")
             yield number, text.rstrip("\r\n")

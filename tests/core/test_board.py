@@ -75,3 +75,9 @@ def test_a_word_list_refuses_a_long_card_naming_the_file(tmp_path: Path) -> None
     deck.write_text("apple\n" + "y" * 10_000 + "\n", encoding="utf-8")
     with pytest.raises(DeckError, match=f"{deck}: card 2 has 10,000 characters"):
         read_word_list(deck)
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_card(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(b"\xef\xbb\xbfapple\npear\n")  # as Notepad saves "UTF-8 with BOM"
+    assert read_word_list(deck) == ("apple", "pear")

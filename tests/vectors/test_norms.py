@@ -318,3 +318,9 @@ def test_an_inflection_the_norms_lack_takes_its_base_forms_vector() -> None:
     assert out_words == [*words, "knives", "installed", "ran"] and added == 3
     assert (out[3] == vectors[0]).all() and (out[4] == vectors[1]).all()
     assert base_forms("saw", {"see", "saw"}) == ["see"]  # the word itself is not its base
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_cue(tmp_path: Path) -> None:
+    path = tmp_path / "bom.csv"
+    path.write_bytes(b"\xef\xbb\xbfgold,silver,33\ngold,coin,5\n")
+    assert read_norms(path).counts == {("gold", "silver"): 33, ("gold", "coin"): 5}
