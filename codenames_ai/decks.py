@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from .core.board import check_deck
+from .core.board import check_deck, check_word_cards
 from .core.errors import DeckError
 from .files import read_bounded
 
@@ -30,7 +30,7 @@ def read_deck_text(path: Path, what: str) -> str:
     """A deck file's text; ``DeckError`` names the file for a missing, unreadable or too
     large one (over ``MAX_DECK_BYTES``: ``/dev/zero`` is refused, not read for ever)."""
     try:
-        return read_bounded(path, MAX_DECK_BYTES).decode("utf-8")
+        return read_bounded(path, MAX_DECK_BYTES).decode("utf-8-sig")  # a BOM is no card
     except FileNotFoundError:
         raise DeckError(f"{path}: no such {what}") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -40,14 +40,15 @@ def read_deck_text(path: Path, what: str) -> str:
 def read_word_list(path: str | Path, *, needed: int = 1) -> tuple[str, ...]:
     """Read a word list: one card per line, blank lines and ``#`` comments ignored.
 
-    Raises ``DeckError`` naming the file for a missing or unreadable file, duplicates, or
-    fewer than ``needed`` cards.
+    Raises ``DeckError`` naming the file for a missing or unreadable file, a card that is not
+    words of letters (``core.board.check_word_cards``), duplicates, or fewer than ``needed``
+    cards.
     """
     path = Path(path)
     text = read_deck_text(path, "word list")
     words = tuple(line.strip() for line in text.splitlines()
                   if line.strip() and not line.lstrip().startswith("#"))
-    check_deck(words, needed, source=str(path))
+    check_word_cards(words, needed, source=str(path))
     return words
 
 

@@ -191,7 +191,7 @@ def _read_csv(path: Path) -> list[tuple[str, str, list[str]]]:
     from .decks import MAX_DECK_BYTES
 
     try:
-        text = read_bounded(path, MAX_DECK_BYTES).decode("utf-8")
+        text = read_bounded(path, MAX_DECK_BYTES).decode("utf-8-sig")  # a BOM is no file name
         rows = list(csv.reader(io.StringIO(text, newline="")))
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise DeckError(f"{path}: cannot read the captions ({exc})") from None

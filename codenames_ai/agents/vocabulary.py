@@ -34,11 +34,13 @@ def stopwords() -> frozenset[str]:
 
 
 def offensive_words() -> frozenset[str]:
-    """Words never offered as clues: the maintained list of the ``wordfilter`` package (Darius
-    Kazemi's, MIT, made for text generators: slurs, and identity and disability insults) and
-    ours, ``wordlists/offensive.txt`` (profanity, slurs, and the identity and disability terms
-    that list lacks, such as autistic). Their forms are filtered too (``family``)."""
-    return _word_set("offensive.txt") | _wordfilter_words()
+    """Words an AI never offers as clues: the maintained list of the ``wordfilter`` package
+    (Darius Kazemi's, MIT, made for text generators: slurs, and identity and disability
+    insults), ours, ``wordlists/offensive.txt`` (profanity, slurs, and the identity and
+    disability terms that list lacks, such as autistic), and ``wordlists/sensitive.txt``
+    (topics an AI must not volunteer: suicide, sexual terms, drugs, body-shaming...). Their
+    forms are filtered too (``family``). A person's clue is judged by the clue rules only."""
+    return _word_set("offensive.txt") | _word_set("sensitive.txt") | _wordfilter_words()
 
 
 @functools.cache

@@ -508,11 +508,14 @@ def check(
 ) -> None:
     """Is CLUE a legal clue on this board? Exit 0 and 'legal', or exit 1 and every broken
     rule with the reason."""
+    from ..core.board import check_word_cards
     from ..legality.check import check_clue_word
 
     covered = {normalize_word(w)
                for w in agents_cli.split_cards(revealed, "--revealed", required=False)}
-    visible = [w for w in agents_cli.split_cards(board) if normalize_word(w) not in covered]
+    cards = agents_cli.split_cards(board)
+    check_word_cards(cards, 1, source="--board")  # the rule of a deck's cards
+    visible = [w for w in cards if normalize_word(w) not in covered]
     violations = check_clue_word(clue, visible, rules.value)
     if as_json:
         typer.echo(json.dumps({

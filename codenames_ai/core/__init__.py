@@ -17,7 +17,17 @@ from .actions import (
     clue_number_to_json,
     parse_clue_number,
 )
-from .board import SEED_BITS, Board, check_deck, deal, derive_seed, random_key, secret_seed
+from .board import (
+    MAX_CARD_LENGTH,
+    SEED_BITS,
+    Board,
+    check_deck,
+    check_word_cards,
+    deal,
+    derive_seed,
+    random_key,
+    secret_seed,
+)
 from .cards import Identity, Role, Team
 from .clues import (
     BasicClueValidator,
@@ -25,6 +35,7 @@ from .clues import (
     ClueValidator,
     ClueViolation,
     check_clue,
+    fold_word,
     normalize_word,
     resolve_validator,
 )
@@ -76,7 +87,8 @@ from .state import CoverTask, EndReason, GameState, Outcome
 from .views import GuesserView, Phase, PublicView, SpymasterView
 
 __all__ = [
-    "SEED_BITS", "UNLIMITED", "Abandoned", "Action", "AgentError", "BasicClueValidator",
+    "MAX_CARD_LENGTH", "SEED_BITS", "UNLIMITED", "Abandoned", "Action", "AgentError",
+    "BasicClueValidator",
     "Board", "Clue",
     "ClueContext", "ClueGiven", "ClueNumber", "ClueValidator", "ClueViolation",
     "COOP_RATINGS", "CodenamesError", "ConfigError", "Cover", "CoverReason", "CoverTask",
@@ -90,7 +102,8 @@ __all__ = [
     "Role", "RuleSet", "Seats", "IDLE", "IdleSeat", "Forfeited", "Spymaster", "SpymasterView",
     "Team", "TimedOut", "Unlimited",
     "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "clue_number_to_json",
-    "coop_rating", "custom", "deal", "derive_seed", "edition", "guess_limit", "normalize_word",
+    "check_word_cards", "coop_rating", "custom", "deal", "derive_seed", "edition", "fold_word",
+    "guess_limit", "normalize_word",
     "parse_clue_number",
     "play_game", "random_key", "replay", "replay_steps", "resolve_validator", "secret_seed",
     "variant",

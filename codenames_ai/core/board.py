@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import secrets
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -94,6 +96,36 @@ def check_deck(deck: Sequence[str], needed: int, *, source: str = "deck") -> Non
         raise DeckError(
             f"{source}: has {len(seen)} cards but a board needs {needed}; add more cards"
         )
+
+
+# The longest word in English dictionaries has 45 letters; a card of a few words (ice cream,
+# mother-in-law) fits in as many characters. Longer text is not a card, and the clue rules'
+# analysis of a card (its pieces) grows with its length cubed.
+MAX_CARD_LENGTH = 45
+_JOINS = re.compile(r"[ \-'\u2019]")  # a card's words are joined by one of these
+
+
+def check_word_cards(cards: Sequence[str], needed: int, *, source: str = "deck") -> None:
+    """``check_deck``, and each card is one or more words with a letter among them (``ice
+    cream``, ``mother-in-law``, ``café``, ``r2-d2``; not ``!!!`` or ``1066``), at most
+    ``MAX_CARD_LENGTH`` characters: ``DeckError`` naming the card."""
+    for position, card in enumerate(cards, start=1):
+        text = unicodedata.normalize("NFC", card.strip()) if isinstance(card, str) else ""
+        if len(text) > MAX_CARD_LENGTH:
+            raise DeckError(f"{source}: card {position} has {len(text):,} characters; a card "
+                            f"is at most {MAX_CARD_LENGTH}")
+        if text and not _is_word_card(text):
+            raise DeckError(f"{source}: card {position} ({text!r}) is not a word; a card is "
+                            "one or more words (letters, digits) joined by spaces, hyphens "
+                            "or apostrophes")
+    check_deck(cards, needed, source=source)
+
+
+def _is_word_card(text: str) -> bool:
+    """Words of letters (any script, with their marks) or digits, one join between two."""
+    words = _JOINS.split(text)
+    return any(ch.isalpha() for ch in text) and all(
+        word and all(unicodedata.category(ch)[0] in "LMN" for ch in word) for word in words)
 
 
 def random_key(layout: Layout, starting_team: Team, rng: random.Random) -> tuple[Identity, ...]:

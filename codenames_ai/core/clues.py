@@ -54,6 +54,13 @@ def normalize_word(word: str) -> str:
     return unicodedata.normalize("NFKC", word).strip().casefold()
 
 
+def fold_word(word: str) -> str:
+    """The form in which a clue is compared with a board card: ``normalize_word`` without
+    accents (Unicode NFKD, combining marks dropped), so 'café' is the card CAFE."""
+    decomposed = unicodedata.normalize("NFKD", word.strip())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
 class BasicClueValidator:
     """The core's own rules only (one word, not a visible board word, number in range)."""
 
@@ -76,9 +83,9 @@ def check_clue(clue: Clue, context: ClueContext,
         return ClueViolation(
             "one-word", f"a clue must be exactly one word; {word.strip()!r} has spaces"
         )
-    normal = normalize_word(word)
+    folded = fold_word(word)
     for visible in context.visible_words:
-        if normalize_word(visible) == normal:
+        if fold_word(visible) == folded:
             return ClueViolation(
                 "board-word",
                 f"{word.strip()!r} is a word on the board that is still visible; "

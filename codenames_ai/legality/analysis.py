@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from ..core.board import MAX_CARD_LENGTH
 from .lexicon import Lexicon, lexicon
 
 # Derivational suffixes, each with the part of speech the derived word must have (and have only
@@ -469,6 +470,9 @@ def analyze_card(card: str, tags: tuple[str, ...] = ()) -> WordAnalysis:
                             compound=frozenset(), phones=frozenset(), rhymes=frozenset(),
                             near=frozenset(), roots=frozenset(), tags=family)
     text = normalize(card)
+    if len(text) > MAX_CARD_LENGTH:  # no card (a record's or a plugin's): itself, no pieces
+        empty: frozenset[str] = frozenset()
+        return WordAnalysis(text, (), frozenset({text}), empty, empty, empty, empty, empty)
     parts = [p for p in re.split(r"[\s\-\u2010-\u2015_]+", text) if p]
     if len(parts) <= 1:
         single = _relations(text, (), lex)

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import __version__
+from ..core.clues import fold_word
 from ..files import atomic_write
 from ..pictures import Captions, shipped_captions
 from .analysis import analyze, analyze_card, normalize
@@ -30,7 +31,8 @@ from .validator import keys
 # particle (to|night), a doubled consonant heard once (team|mate), merged vowels and corrected
 # CMU entries (rain|forest), inflected forms judged by their lemma (painting is not pain+ting).
 # 6: proper names that lemminflect also lists as nouns (Cinderella, cinderella) are names.
-FILTER_FORMAT = 6
+# 7: a card blocks the candidates that are it but for accents (CAFE blocks café).
+FILTER_FORMAT = 7
 
 
 class CandidateFilter:
@@ -46,6 +48,7 @@ class CandidateFilter:
         self.words: tuple[str, ...] = tuple(dict.fromkeys(w.strip() for w in vocabulary
                                                           if w.strip()))
         self._ids = {normalize(w): i for i, w in enumerate(self.words)}
+        self._folded = _folded_ids(self.words)
         intrinsic = [r for r in INTRINSIC_RULES if r in self.rules.checks]
         self._relational = [(RELATIONAL_RULES[r][0], RELATIONAL_RULES[r][1])
                             for r in RELATIONAL_RULES if r in self.rules.checks]
@@ -94,6 +97,7 @@ class CandidateFilter:
         loaded = cls.__new__(cls)
         loaded.rules, loaded.words = wanted, words
         loaded._ids = {normalize(w): i for i, w in enumerate(words)}
+        loaded._folded = _folded_ids(words)
         loaded._intrinsic_ok, loaded._index, loaded._relational = ok, index, relational
         return loaded
 
@@ -133,9 +137,7 @@ class CandidateFilter:
             return found
         analysis = analyze_card(card, tags)
         ids: list[npt.NDArray[np.intp] | list[int]] = []
-        own = self._ids.get(normalize(card))
-        if own is not None:
-            ids.append([own])
+        ids.append(self._folded.get(fold_word(card), []))  # the card itself, accents aside
         for clue_kind, card_kind in self._relational:
             card_keys = keys(analysis, card_kind)
             if clue_kind == "self":
@@ -159,6 +161,14 @@ class CandidateFilter:
                     ) -> tuple[str, ...]:
         mask = self.legal_mask(visible_words, pictures)
         return tuple(w for w, ok in zip(self.words, mask, strict=True) if ok)
+
+
+def _folded_ids(words: Sequence[str]) -> dict[str, list[int]]:
+    """The candidates under each accent-free form (café and cafe under 'cafe')."""
+    found: defaultdict[str, list[int]] = defaultdict(list)
+    for i, word in enumerate(words):
+        found[fold_word(word)].append(i)
+    return dict(found)
 
 
 def filter_signature(rules: ClueRules | str, vocabulary: Sequence[str]) -> str:

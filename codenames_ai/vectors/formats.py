@@ -29,6 +29,7 @@ FASTTEXT_MAGIC = 793712314  # the first int32 of a fastText .bin file
 GZIP_RATIO = 1032  # the most deflate can inflate a byte to
 MAX_LINE = 4 * 2**20  # bytes in one row of a text file (300 values take ~3 KB)
 MAX_WORD = 4096  # bytes in one word of a binary file
+BOM = b"\xef\xbb\xbf"  # a UTF-8 byte-order mark, which some editors put first
 
 
 class VectorFormat(Enum):
@@ -63,7 +64,7 @@ def detect_format(path: Path) -> VectorFormat:
         raise ModelError(f"{path}: cannot read ({exc})") from None
     if len(head) >= 4 and struct.unpack("<i", head[:4])[0] == FASTTEXT_MAGIC:
         return VectorFormat.FASTTEXT_BIN
-    first_line = head.split(b"\n", 1)[0]
+    first_line = head.removeprefix(BOM).split(b"\n", 1)[0]
     header = first_line.split()
     has_header = len(header) == 2 and all(part.isdigit() for part in header)
     if ".bin" in suffixes:
@@ -104,8 +105,9 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
         elif fmt is VectorFormat.WORD2VEC_BIN:
             vectors = KeyedVectors.load_word2vec_format(str(path), binary=True)
         else:
-            vectors = KeyedVectors.load_word2vec_format(
-                str(path), binary=False, no_header=fmt is VectorFormat.GLOVE)
+            vectors = KeyedVectors.load_word2vec_format(  # -sig: a leading BOM is no word
+                str(path), binary=False, no_header=fmt is VectorFormat.GLOVE,
+                encoding="utf-8-sig")
     except ModelError:
         raise
     except Exception as exc:  # gensim raises many kinds for damaged files
@@ -130,6 +132,7 @@ def available_bytes(path: Path) -> int:
 def parse_header(line: bytes | str, path: Path) -> tuple[int, int]:
     """``WORDS DIMENSIONS`` from a header line; ``ModelError`` if it is not one."""
     text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+    text = text.removeprefix("\ufeff")
     fields = text.split()
     if len(fields) != 2 or not all(f.isdigit() and len(f) <= 12 for f in fields) or \
             int(fields[0]) < 1 or int(fields[1]) < 1:
@@ -158,7 +161,7 @@ def check_text_rows(path: Path, *, has_header: bool) -> None:
     rows = 0
     seen: dict[str, int] = {}
     try:
-        with opener(path, "rt", encoding="utf-8") as handle:
+        with opener(path, "rt", encoding="utf-8-sig") as handle:  # a leading BOM dropped
             number = 0
             while True:
                 line = handle.readline(MAX_LINE)

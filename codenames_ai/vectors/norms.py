@@ -47,6 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import ModelError
+from .formats import BOM
 
 if TYPE_CHECKING:
     from .store import ModelInfo
@@ -57,6 +58,11 @@ _LAYOUT = "each line must be cue,response,count (comma- or tab-separated, header
 _TOKEN = re.compile(r"^[a-z]+$")
 _NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 FloatMatrix = npt.NDArray[np.float32]
+# The two-step walk's bounds: the EAT's 321,544 pairs keep 13.4 million links (42 a pair);
+# a star (one word linked to every other) keeps rows squared, so is refused.
+WALK_LINKS_PER_PAIR = 200
+MIN_WALK_LINKS = 2_000_000  # a small file may link all its words: 1,400 squared
+WALK_BLOCK_PRODUCTS = 1 << 22  # P @ P products computed at once (a block of rows)
 
 
 @dataclass(frozen=True)
@@ -153,7 +159,7 @@ def _text_lines(path: Path) -> Iterator[tuple[int, str]]:
             read += len(raw)
             if read > MAX_FILE_BYTES:
                 raise _too_large(path)
-            text = _decode(path, number, raw)
+            text = _decode(path, number, raw.removeprefix(BOM) if number == 1 else raw)
             if len(raw) > MAX_LINE_BYTES:
                 raise _bad(path, number, f"is longer than {MAX_LINE_BYTES >> 20} MB; {_LAYOUT}")
             yield number, text.rstrip("\r\n")
@@ -304,8 +310,15 @@ def strengths(norms: Norms, words: list[str]) -> Any:
                          shape=(len(words), len(words)))
 
 
-def walk(forward: Any, recipe: NormsRecipe) -> Any:
-    """``P + indirect * P @ P`` where ``P`` is ``F + F^T`` with rows scaled to sum to 1."""
+def walk(forward: Any, recipe: NormsRecipe, *, max_links: int | None = None,
+         source: str = "the norms") -> Any:
+    """``P + indirect * P @ P`` where ``P`` is ``F + F^T`` with rows scaled to sum to 1.
+
+    ``P @ P`` is computed a block of rows at a time (at most ``WALK_BLOCK_PRODUCTS`` products
+    each) and each block's entries below ``indirect_floor`` are dropped at once, so memory
+    holds one block and the kept links; ``ModelError`` naming ``source`` once more than
+    ``max_links`` two-step links are kept (a word linked to every other one, a star, links
+    every pair of words: rows squared)."""
     import scipy.sparse as sp
 
     both = (forward + forward.T).tocsr()
@@ -315,10 +328,34 @@ def walk(forward: Any, recipe: NormsRecipe) -> Any:
     step = (sp.diags((1.0 / np.maximum(sums, 1e-12)).astype(np.float32)) @ both).tocsr()
     if not recipe.indirect:
         return step
-    two = (step @ step).tocsr()
-    two.data[two.data < recipe.indirect_floor] = 0
-    two.eliminate_zeros()
+    # products up to each row: row i multiplies each of its links k by row k's links
+    degree = np.diff(step.indptr).astype(np.int64)
+    before = np.concatenate([[0], np.cumsum(degree[step.indices])])[step.indptr]
+    blocks: list[Any] = []
+    kept, start, rows = 0, 0, step.shape[0]
+    while start < rows:
+        end = int(np.searchsorted(before, before[start] + WALK_BLOCK_PRODUCTS, "right")) - 1
+        end = min(max(end, start + 1), rows)
+        block = (step[start:end] @ step).tocsr()
+        block.data[block.data < recipe.indirect_floor] = 0
+        block.eliminate_zeros()
+        kept += block.nnz
+        if max_links is not None and kept > max_links:
+            raise ModelError(
+                f"{source}: the two-step walk over these norms links more than "
+                f"{max_links:,} word pairs (the most for {max_links // WALK_LINKS_PER_PAIR:,} "
+                f"cue,response pairs, {WALK_LINKS_PER_PAIR} per pair); a few words linked to "
+                "most others do this: drop such hub rows or split the file")
+        blocks.append(block)
+        start = end
+    two = sp.vstack(blocks, format="csr") if blocks else step @ step
     return (step + recipe.indirect * two).tocsr()
+
+
+def max_walk_links(norms: Norms) -> int:
+    """The most two-step links ``walk`` keeps for ``norms``: ``WALK_LINKS_PER_PAIR`` per
+    cue,response pair (at least ``MIN_WALK_LINKS``), so memory grows with the file's rows."""
+    return max(WALK_LINKS_PER_PAIR * len(norms.counts), MIN_WALK_LINKS)
 
 
 def ppmi(m: Any, alpha: float) -> Any:
@@ -361,7 +398,8 @@ def association_vectors(norms: Norms, recipe: NormsRecipe = NormsRecipe()
     from threadpoolctl import threadpool_limits
 
     words = vocabulary(norms, recipe.min_count)
-    x = ppmi(walk(strengths(norms, words), recipe), recipe.context_alpha)
+    x = ppmi(walk(strengths(norms, words), recipe, max_links=max_walk_links(norms),
+                  source=norms.source), recipe.context_alpha)
     linked = np.flatnonzero(np.diff(x.indptr) > 0)
     if len(linked) <= recipe.dims:
         raise ModelError(f"{norms.source}: {len(linked):,} linked words, too few for "

@@ -307,6 +307,16 @@ def test_a_single_card_with_a_space_is_written_with_a_comma() -> None:
     assert run("check", "--board=ice cream,", "--", "ocean").code == 0
 
 
+@pytest.mark.parametrize(("board", "message"), [
+    ("mermaid,mermaid", "--board: 'mermaid' appears twice (cards 1 and 2)"),
+    ("mermaid,MERMAID", "--board: 'MERMAID' appears twice (cards 1 and 2)"),
+    ("mermaid,?!...", "--board: card 2 ('?!...') is not a word"),
+    ("mermaid," + "q" * 10_000, "--board: card 2 has 10,000 characters; a card is at most 45"),
+])
+def test_check_refuses_a_board_a_deck_could_not_hold(board: str, message: str) -> None:
+    assert_error(run("check", f"--board={board}", "--", "ocean"), message)
+
+
 @pytest.mark.parametrize(("board", "key", "message"), [
     (BOARD.rsplit(",", 1)[0], KEY[:-1], "the board has 24 cards; the layout needs 25"),
     (BOARD, KEY[:-1] + "N", "the key has 8 bystander cards; the layout needs 7"),

@@ -37,3 +37,22 @@ def test_the_clue_vocabulary_leaves_them_out() -> None:
     model = WordVectors("tiny", words, vectors)
     assert clue_vocabulary(model, size=20, source=words) == ("teacher", "baby", "school",
                                                              "apple")
+
+
+# Clues AIs gave (issue 29): the default AI's suicide, savage, fat and crack, glove-ev's erotic,
+# wordnet-threshold's noose; and forms of them.
+VOLUNTEERED = ["suicide", "savage", "fat", "crack", "erotic", "noose", "suicides", "cracks",
+               "fattest", "savages"]
+
+
+def test_every_sensitive_topic_word_is_never_an_ai_clue() -> None:
+    from codenames_ai.decks import wordlists_dir
+
+    listed = [word for line in (wordlists_dir() / "sensitive.txt").read_text().splitlines()
+              if not line.startswith("#") for word in line.split()]
+    assert set(listed) <= offensive_words() and len(listed) < 60  # a short, principled list
+    neutral = ["teacher", "window", "ocean", "apple"]
+    words = listed + VOLUNTEERED + neutral
+    model = WordVectors("tiny", words, np.eye(len(words), dtype=np.float32))
+    assert clue_vocabulary(model, size=len(words), source=words) == tuple(neutral)
+    assert not any(familiar(word) for word in listed + VOLUNTEERED)  # the panel's candidates

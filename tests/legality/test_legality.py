@@ -140,3 +140,30 @@ def test_a_saved_filter_loads_only_for_the_same_vocabulary_and_rules(tmp_path: P
     assert CandidateFilter.load(path, VOCABULARY[:-1], "classic") is None
     path.write_bytes(b"not a pickle")
     assert CandidateFilter.load(path, VOCABULARY, "classic") is None
+
+
+def test_a_long_card_or_clue_gets_a_fast_verdict_in_bounded_memory() -> None:
+    # A 1,500-letter card took 1 GB: the clue rules listed every piece of it (length cubed).
+    import random
+    import tracemalloc
+
+    rng = random.Random(0)
+    long = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(10_000))
+    check_clue_word("tree", ["mermaid"])  # the lexicon loaded before measuring
+    tracemalloc.start()
+    try:
+        assert check_clue_word("tree", ["mermaid", long]) == []
+        assert [v.rule for v in check_clue_word(long, ["mermaid"])] == ["too-long"]
+        assert check_clue_word(long, ["mermaid", long])[0].rule == "board-word"
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 << 20, peak
+
+
+@pytest.mark.parametrize(("clue", "card"), [("café", "CAFE"), ("cafe", "CAFÉ"),
+                                            ("Cafe\u0301", "cafe"), ("NAÏVE", "naive")])
+def test_a_clue_that_is_a_card_but_for_accents_is_the_card(clue: str, card: str) -> None:
+    assert check_clue_word(clue, [card, "mermaid"])[0].rule == "board-word"
+    legal = CandidateFilter([clue, "tree"]).legal_words([card, "mermaid"])
+    assert clue not in legal and "tree" in legal

@@ -263,3 +263,10 @@ def test_a_filter_saved_before_a_rule_was_added_is_not_reused(tmp_path: Path) ->
     assert CandidateFilter.load(tmp_path / "filter.pickle", words, current) is None
     CandidateFilter(words, current).save(tmp_path / "filter.pickle")
     assert CandidateFilter.load(tmp_path / "filter.pickle", words, current) is not None
+
+
+def test_a_byte_order_mark_before_the_captions_header_is_dropped(tmp_path: Path) -> None:
+    names = write_image_deck(tmp_path / "deck")
+    captions = tmp_path / "deck" / "captions.csv"
+    captions.write_bytes(b"\xef\xbb\xbf" + captions.read_bytes())
+    assert load_image_deck(tmp_path / "deck", needed=20).names == tuple(names)

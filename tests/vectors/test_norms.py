@@ -6,6 +6,7 @@ and every bad file is one line naming the file (and the line) with no traceback.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import zipfile
@@ -25,8 +26,12 @@ from codenames_ai.vectors.norms import (
     association_vectors,
     base_forms,
     evidence,
+    max_walk_links,
     read_eat,
     read_norms,
+    strengths,
+    vocabulary,
+    walk,
     with_american_spellings,
     with_base_forms,
     word_key,
@@ -239,6 +244,55 @@ def test_bad_build_options_are_one_line(tmp_path: Path, args: list[str], message
     assert result.stderr.count("\n") == 1
 
 
+def star_file(folder: Path, leaves: int) -> Path:
+    """A norms file where one word (the hub) is linked to ``leaves`` other words and those to
+    nothing else: its two-step walk links every pair of leaves."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    names = ["".join(letters[n // 26**p % 26] for p in range(3)) for n in range(leaves)]
+    path = folder / f"star{leaves}.csv"
+    path.write_text("".join(f"hub,leaf{name},3\n" for name in names), encoding="utf-8")
+    return path
+
+
+def walk_peak(norms: Norms) -> int:
+    """The most bytes allocated while the sample's recipe walks ``norms`` (refused or not)."""
+    import tracemalloc
+
+    recipe = NormsRecipe()
+    forward = strengths(norms, vocabulary(norms, recipe.min_count))
+    tracemalloc.start()
+    try:
+        with contextlib.suppress(ModelError):
+            walk(forward, recipe, max_links=max_walk_links(norms), source=norms.source)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_star_shaped_file_is_refused_in_one_line_with_bounded_memory(tmp_path: Path) -> None:
+    # A 9,000-leaf star took 2.7 GB: its walk links 81 million pairs from 9,000 rows.
+    star = star_file(tmp_path, 3_000)
+    result = run_main("models", "build", "norms", "--norms", str(star), "--name", "star",
+                      "--cache-dir", str(tmp_path / "cache"))
+    assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert f"{star}: the two-step walk over these norms links more than 2,000,000 word pairs" \
+        in result.stderr
+    assert not (tmp_path / "cache" / "star").exists()
+    # twice the leaves, four times the pairs: the walk's memory stays the same
+    small, large = (walk_peak(read_norms(star_file(tmp_path, n))) for n in (3_000, 6_000))
+    assert large < 1.3 * small < 200 << 20, (small, large)
+
+
+def test_the_bounded_walk_keeps_every_link_of_real_norms() -> None:
+    norms = read_norms(SAMPLE)
+    recipe = NormsRecipe()
+    forward = strengths(norms, vocabulary(norms, recipe.min_count))
+    step = walk(forward, NormsRecipe(indirect=0))
+    whole = step + recipe.indirect * (step @ step).multiply(step @ step >= recipe.indirect_floor)
+    blocked = walk(forward, recipe, max_links=max_walk_links(norms))
+    assert abs(blocked - whole).max() == 0 and blocked.nnz == whole.nnz
+
+
 def test_the_shipped_eat_mind_credits_its_source_and_reads_american_spellings() -> None:
     meta = shipped_meta("eat-associations")
     assert meta["attribution"] == ("Edinburgh Associative Thesaurus, University of Edinburgh, "
@@ -264,3 +318,9 @@ def test_an_inflection_the_norms_lack_takes_its_base_forms_vector() -> None:
     assert out_words == [*words, "knives", "installed", "ran"] and added == 3
     assert (out[3] == vectors[0]).all() and (out[4] == vectors[1]).all()
     assert base_forms("saw", {"see", "saw"}) == ["see"]  # the word itself is not its base
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_cue(tmp_path: Path) -> None:
+    path = tmp_path / "bom.csv"
+    path.write_bytes(b"\xef\xbb\xbfgold,silver,33\ngold,coin,5\n")
+    assert read_norms(path).counts == {("gold", "silver"): 33, ("gold", "coin"): 5}

@@ -191,3 +191,14 @@ def test_the_clue_vocabulary_is_cached_beside_its_model(tmp_path: Path) -> None:
     cached = store.path("tiny") / vocabulary_file(50)
     assert cached.read_text().split() == list(first)
     assert cached_clue_vocabulary(model, str(tmp_path), size=50) == first
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("bom-glove.txt", "apple 1 2 3\npear 3 2 1\n"),
+    ("bom-word2vec.txt", "2 3\napple 1 2 3\npear 3 2 1\n"),
+])
+def test_a_byte_order_mark_is_not_part_of_the_first_word(tmp_path: Path, name: str,
+                                                         text: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert read_vectors(path).index_to_key == ["apple", "pear"]
