@@ -397,6 +397,8 @@ def play(
             typer.echo(f"Saved: {path}  (codenames replay {path})")
         elif console.keep is None:
             typer.echo("Not saved: you made no move in this game.")
+        if console.refused is not None:  # input that is no answer: the game ended at it
+            raise ConfigError(console.refused)
         if console.interrupted:  # Ctrl-C at a prompt leaves, after the game's ending
             _leave()
         again = _play_again(console)
