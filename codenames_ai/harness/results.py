@@ -61,7 +61,7 @@ class ResultsFolder:
                     "options), or choose another --out")
             elif saved.games != spec.games:
                 _write_atomic(root / SPEC_FILE, _spec_document(spec))  # extended or shortened
-            self.done = _repair_and_index(self.games_path)
+            self.done = _repair_and_index(self.games_path, spec)
         except OSError as exc:
             self._undo(created)
             raise ConfigError(f"cannot use {root} as the results folder: "
@@ -199,9 +199,11 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, int) or isinstance(value, float) and math.isfinite(value)
 
 
-def read_results(root: Path) -> Iterator[dict[str, Any]]:
+def read_results(root: Path, spec: TournamentSpec | None = None
+                 ) -> Iterator[dict[str, Any]]:
     """Every complete result line of a folder, in file order (a torn last line is skipped);
-    ``ConfigError`` naming the line for one that is not a result."""
+    ``ConfigError`` naming the line for one that is not a result (with ``spec``, or whose
+    game the schedule gives other teams, matchup or board)."""
     path = root / GAMES_FILE
     if not path.exists():
         return
@@ -209,7 +211,7 @@ def read_results(root: Path) -> Iterator[dict[str, Any]]:
         for number, line in enumerate(lines, start=1):
             if not line.endswith(b"\n"):
                 return  # torn by a crash mid-write; the game will be played again
-            yield parse_result(line, f"{path}: line {number}")
+            yield parse_result(line, f"{path}: line {number}", spec)
 
 
 class ResultsInOrder:
@@ -262,8 +264,9 @@ def _open_results(path: Path) -> Iterator[IO[bytes]]:
         yield handle
 
 
-def _repair_and_index(path: Path) -> set[int]:
-    """Cut a torn last line off and return the games already finished."""
+def _repair_and_index(path: Path, spec: TournamentSpec) -> set[int]:
+    """Cut a torn last line off and return the games already finished, each line checked
+    against ``spec``'s schedule (so a line changed by hand stops the run before any game)."""
     if not path.exists():
         return set()
     with path.open("rb+") as handle:
@@ -273,7 +276,24 @@ def _repair_and_index(path: Path) -> set[int]:
             handle.truncate(end)
             handle.flush()
             os.fsync(handle.fileno())
-    return {int(result["game"]) for result in read_results(path.parent)}
+    return {int(result["game"]) for result in read_results(path.parent, spec)}
+
+
+def torn_line(root: Path) -> int | None:
+    """The number of the last line of ``games.jsonl`` if it is cut short (no newline: a
+    run stopped mid-write), else ``None``; such a line is left out and its game played
+    again by the next run."""
+    path = root / GAMES_FILE
+    try:
+        with path.open("rb") as handle:
+            lines = 0
+            last = b"\n"
+            while chunk := handle.read(1 << 20):
+                lines += chunk.count(b"\n")
+                last = chunk[-1:]
+    except OSError:
+        return None
+    return lines + 1 if last != b"\n" else None
 
 
 def _make_folder(root: Path) -> list[Path]:
