@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from ..core.errors import ConfigError
 from ..core.jsonlimits import JSONRefused, load_limited
-from ..files import LockBusy, atomic_write, file_lock
+from ..files import LockBusy, atomic_write, file_lock, open_regular, read_bounded
 from .spec import TournamentSpec
 
 FORMAT = "codenames-ai/tournament"
@@ -35,6 +35,8 @@ GAMES_FILE = "games.jsonl"
 LOCK_FILE = "tournament.lock"
 STATUSES = ("ok", "failed")  # games.OK, games.FAILED (games imports the agents; this not)
 SCHEDULE_FIELDS = ("matchup", "board", "red", "blue")
+# The most read of tournament.json: a spec of a few agents is a few kB.
+MAX_SPEC_DOCUMENT_BYTES = 4 << 20
 HAND_EDITED = ("finished lines are never rewritten, so the file was changed by hand: restore "
                "it from a copy, or delete that line to play its game again")
 
@@ -125,7 +127,7 @@ def read_spec(root: Path) -> TournamentSpec | None:
                               "codenames tournament, or the spec was deleted")
         return None
     try:
-        document = load_limited(path.read_bytes())
+        document = load_limited(read_bounded(path, MAX_SPEC_DOCUMENT_BYTES))
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read the tournament spec: {exc.strerror or exc}"
                           ) from None
@@ -257,7 +259,7 @@ _GAME_FIELD = re.compile(rb'\{"game":(\d+)[,}]')
 @contextlib.contextmanager
 def _open_results(path: Path) -> Iterator[IO[bytes]]:
     try:
-        handle = path.open("rb")
+        handle = open_regular(path)  # a named pipe would block, a device never end
     except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc.strerror or exc}") from None
     with handle:
@@ -269,6 +271,8 @@ def _repair_and_index(path: Path, spec: TournamentSpec) -> set[int]:
     against ``spec``'s schedule (so a line changed by hand stops the run before any game)."""
     if not path.exists():
         return set()
+    with _open_results(path):  # a regular file (checked once: the folder is locked)
+        pass
     with path.open("rb+") as handle:
         data = handle.read()
         end = data.rfind(b"\n") + 1
@@ -285,7 +289,7 @@ def torn_line(root: Path) -> int | None:
     again by the next run."""
     path = root / GAMES_FILE
     try:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             lines = 0
             last = b"\n"
             while chunk := handle.read(1 << 20):

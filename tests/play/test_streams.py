@@ -19,6 +19,9 @@ from ..cli_main import run_main
 MAIN = [sys.executable, "-c", "from codenames_ai.cli.app import main; main()"]
 ZERO = Path("/dev/zero")
 FULL = Path("/dev/full")
+# A device is refused unopened (issue 29, second round, finding 3); before, /dev/zero was
+# read up to the bound and refused as too large.
+DEVICE = "it is a device, not a regular file"
 
 
 def assert_one_line(code: int, err: str, *fragments: str) -> None:
@@ -42,22 +45,22 @@ def test_a_bounded_read_takes_the_limit_and_refuses_one_byte_more(tmp_path: Path
 def test_an_endless_deck_captions_file_or_record_is_one_line(tmp_path: Path) -> None:
     done = run_main("replay", str(ZERO))
     assert_one_line(done.returncode, done.stderr, "/dev/zero: cannot read the record",
-                    "larger than 64 MB")
+                    DEVICE)
     for command in ("play", "watch"):
         done = run_main(command, "--deck", str(ZERO))
         assert_one_line(done.returncode, done.stderr, "/dev/zero: cannot read the word list",
-                        "larger than 16 MB")
+                        DEVICE)
     # An emoji deck file and a picture folder's captions, both endless.
     (tmp_path / "deck.tsv").symlink_to(ZERO)
     done = run_main("play", "--edition", "pictures", "--deck", str(tmp_path / "deck.tsv"))
-    assert_one_line(done.returncode, done.stderr, "larger than 16 MB")
+    assert_one_line(done.returncode, done.stderr, DEVICE)
     for captions in ("captions.csv", "captions.json"):
         folder = tmp_path / captions.replace(".", "-")
         folder.mkdir()
         (folder / captions).symlink_to(ZERO)
         done = run_main("play", "--edition", "pictures", "--deck", str(folder))
         assert_one_line(done.returncode, done.stderr,
-                        f"{folder / captions}: cannot read the captions (larger than 16 MB")
+                        f"{folder / captions}: cannot read the captions ({DEVICE})")
 
 
 def test_play_with_standard_input_closed_is_one_line(tmp_path: Path) -> None:
