@@ -42,6 +42,12 @@ SPY_HELP = """commands:
 MAX_LINE = 1000
 
 
+class OutputLost(GameInterrupted):
+    """Standard output cannot be written (a closed pipe, a full disk): the game stops, and
+    the command ends with the ``OSError`` (``Console.lost``) as any command whose output
+    fails does. A ``GameInterrupted``, so the runner does not blame the person's seat."""
+
+
 class UnreadableInput(GameInterrupted):
     """A line of input that is not an answer (too long, a NUL byte, not text): the game
     stops as at the end of input, and the command then fails with ``str(self)``. A
@@ -82,6 +88,7 @@ class Console:
     # Why the input cannot be read on (an over-long line, a NUL byte, not text): no
     # later prompt reads, and the command fails with this.
     refused: str | None = field(default=None, init=False)
+    lost: OSError | None = field(default=None, init=False)  # why the output failed
     lines: int = field(default=0, init=False)  # lines read, to name a refused one
 
     stream: TextIO | None = None  # a terminal to count down on (``None``: plain reads)
@@ -92,6 +99,8 @@ class Console:
         that is no answer (``UnreadableInput``) stops the game, and every later prompt."""
         if self.refused is not None:
             raise UnreadableInput(self.refused)
+        if self.lost is not None:
+            raise OutputLost(str(self.lost))
         try:
             if seconds is not None and self.stream is not None:
                 line = self._ask_with_countdown(prompt, seconds)
@@ -101,6 +110,9 @@ class Console:
             return self._checked(line).strip()
         except UnicodeDecodeError as exc:
             self._refuse(f"line {self.lines + 1} is not {exc.encoding} text")
+        except OSError as exc:  # the prompt could not be written (or a terminal hung up)
+            self.lost = exc
+            raise OutputLost(str(exc)) from None
         except KeyboardInterrupt:
             self.write("")
             self.interrupted = True
@@ -108,6 +120,18 @@ class Console:
         except EOFError:
             self.write("")
             raise GameInterrupted("you left the game") from None
+
+    def __post_init__(self) -> None:
+        write = self.write
+
+        def guarded(text: str) -> None:
+            try:
+                write(text)
+            except OSError as exc:
+                self.lost = exc
+                raise OutputLost(str(exc)) from None
+
+        self.write = guarded
 
     def _checked(self, line: str) -> str:
         if "\0" in line:

@@ -78,3 +78,37 @@ def test_play_with_standard_output_on_a_full_disk_is_one_line(tmp_path: Path) ->
                               cwd=tmp_path, env={**os.environ, "COLUMNS": "100"})
     assert_one_line(done.returncode, done.stderr,
                     "error: cannot write the output (No space left on device)")
+
+
+def test_a_reader_that_leaves_ends_play_quietly_with_no_blame(tmp_path: Path) -> None:
+    """Issue 29, second round, finding 4: `codenames play | head` was 'error: red guesser:
+    crashed: BrokenPipeError'. The game is shown up to the first prompt, the reader closes
+    its end, then a move comes: exit 141 and nothing on stderr, as a Unix tool."""
+    process = subprocess.Popen([*MAIN, "play", "--seed", "3"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
+                               env={**os.environ, "COLUMNS": "100",
+                                    "XDG_DATA_HOME": str(tmp_path / "data")})
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        shown = b""
+        while not shown.endswith(b"red guess> "):
+            chunk = os.read(process.stdout.fileno(), 65536)
+            assert chunk, shown[-300:]
+            shown += chunk
+        process.stdout.close()  # the reader leaves (`| head` is done)
+        _, err = process.communicate(b"A1\nA2\nA3\nA4\n", timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert err == b"", err
+    assert process.returncode == 141
+    assert not (tmp_path / "data").exists()  # the game could not be shown: not saved
+
+
+def test_watch_with_standard_output_closed_is_one_line(tmp_path: Path) -> None:
+    """`codenames watch >&-` exited 0 having shown nothing."""
+    done = subprocess.run(["bash", "-c", 'exec "$@" >&-', "bash", *MAIN, "watch"],
+                          capture_output=False, stderr=subprocess.PIPE, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert_one_line(done.returncode, done.stderr, "standard output is closed")
