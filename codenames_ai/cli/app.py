@@ -245,7 +245,7 @@ def watch(
     words, pictures = _deck(rules, deck)
     validator = _validator(rules, pictures)
     if record is not None:
-        check_target(record, "--record")
+        check_target(record, "--record", record=True)
     seats = _seats(rules, (red_spymaster, blue_spymaster), (red_guesser, blue_guesser),
                    pictures)
     game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns,
@@ -256,7 +256,7 @@ def watch(
         if block.startswith("Turn ") and " spymaster: " in block and block in explanations:
             typer.echo("  why: " + explanations[block])
     if record is not None:
-        write_file(record, game.to_jsonl(), "--record")
+        write_file(record, game.to_jsonl(), "--record", record=True)
         typer.echo(f"Record written to {record}")
 
 
@@ -335,7 +335,7 @@ def play(
     check_seed("--seed", seed)
     check_seconds("--time-limit", time_limit)
     if save_to is not None:
-        check_target(save_to, "--save")
+        check_target(save_to, "--save", record=True)
     if role is Role.watch:
         watch(seed=seed if seed is not None else 7, edition_name=edition_name,
               variant_name=VariantName.standard, guess_limit_name=guess_limit_name,

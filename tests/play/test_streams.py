@@ -112,3 +112,20 @@ def test_watch_with_standard_output_closed_is_one_line(tmp_path: Path) -> None:
                           capture_output=False, stderr=subprocess.PIPE, text=True,
                           timeout=120, cwd=tmp_path)
     assert_one_line(done.returncode, done.stderr, "standard output is closed")
+
+
+def test_save_and_record_replace_only_a_game_record(tmp_path: Path) -> None:
+    """Issue 29, second round, finding 5: --save overwrote any file, notes included."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    for args in (["play", "--save", str(notes)], ["watch", "--record", str(notes)]):
+        done = run_main(*args, stdin="quit\ny\ny\n")
+        option = args[1]
+        assert_one_line(done.returncode, done.stderr, f"{notes} exists and is not a game "
+                        f"record, so it is not replaced; give {option} a new file name")
+        assert notes.read_text() == "my notes\n"
+    game = tmp_path / "game.jsonl"
+    assert run_main("watch", "--seed", "3", "--record", str(game)).returncode == 0
+    done = run_main("play", "--seed", "5", "--save", str(game), stdin="quit\ny\ny\n")
+    assert done.returncode == 0, done.stderr
+    assert '"seed":5' in game.read_text().splitlines()[0]  # our own record: replaced
