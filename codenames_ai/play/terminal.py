@@ -89,6 +89,9 @@ class Console:
     # later prompt reads, and the command fails with this.
     refused: str | None = field(default=None, init=False)
     lost: OSError | None = field(default=None, init=False)  # why the output failed
+    # The input ended (Ctrl-D): no later prompt reads, since a terminal would read on and
+    # ask "Play again?" of a person who has left.
+    ended: bool = field(default=False, init=False)
     lines: int = field(default=0, init=False)  # lines read, to name a refused one
 
     stream: TextIO | None = None  # a terminal to count down on (``None``: plain reads)
@@ -101,6 +104,8 @@ class Console:
             raise UnreadableInput(self.refused)
         if self.lost is not None:
             raise OutputLost(str(self.lost))
+        if self.ended:
+            raise GameInterrupted("you left the game")
         try:
             if seconds is not None and self.stream is not None:
                 line = self._ask_with_countdown(prompt, seconds)
@@ -118,6 +123,7 @@ class Console:
             self.interrupted = True
             raise GameInterrupted("you left the game (Ctrl-C)") from None
         except EOFError:
+            self.ended = True
             self.write("")
             raise GameInterrupted("you left the game") from None
 

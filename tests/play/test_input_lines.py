@@ -87,3 +87,43 @@ def test_the_countdown_reads_a_bounded_line_too() -> None:
         with pytest.raises(UnreadableInput, match=r"line 1 is longer than 1,000 characters"):
             console.ask("> ", seconds=30)
         assert stream.read() == "y" * (3 * MAX_LINE - 1) + "\n"  # the rest was never read
+
+
+def test_after_the_end_of_input_no_prompt_reads_again() -> None:
+    """Issue 29, second round, finding 6: on a terminal, Ctrl-D ends the input once and the
+    next read goes on, so a person who left with Ctrl-D was asked 'Play again?'."""
+    answers: list[str | None] = [None, "y"]  # Ctrl-D, then what a terminal reads next
+    asked: list[str] = []
+
+    def terminal(prompt: str) -> str:
+        asked.append(prompt)
+        answer = answers.pop(0)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    console = Console(read=terminal, write=lambda text: None)
+    with pytest.raises(GameInterrupted, match="you left the game"):
+        console.ask("red guess> ")
+    with pytest.raises(GameInterrupted, match="you left the game"):
+        console.ask("Play again? ")
+    assert asked == ["red guess> "]
+
+
+@pytest.mark.parametrize(("lines", "saved"), [
+    ("", False), ("A1\n", True), ("quit\n", False), ("A1\nquit\n", True),
+    ("A1\nquit\ny\n", True), ("quit\ny\nn\n", False),
+])
+def test_the_end_of_input_at_each_prompt_leaves_cleanly(tmp_path: Path, lines: str,
+                                                        saved: bool) -> None:
+    """Standard input closed at a guess, at 'Quit this game?', at 'Save it?' and at 'Play
+    again?': exit 0, no traceback, the game saved as the help says (if a move was made,
+    unless the person said not to)."""
+    save = tmp_path / "game.jsonl"
+    done = subprocess.run([*MAIN, "play", "--seed", "21", "--save", str(save)],
+                          input=lines, capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env={**os.environ, "COLUMNS": "100"})
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert save.exists() is saved
+    # Asked only of a person who answered every question of the game; not after a Ctrl-D.
+    assert ("Play again?" in done.stdout) is (lines == "quit\ny\nn\n")
