@@ -7,8 +7,9 @@ and renames it over the target: a reader sees the old file or the new one, never
 two processes writing the same file at once cannot interleave their bytes (the fixed staging
 name used before let them). ``file_lock`` holds an advisory lock on a file (``flock``; the
 kernel releases it however the process ends, ``kill -9`` included). ``read_bounded`` reads
-at most a given number of bytes, so ``/dev/zero`` or a huge file given as a deck or a record
-is one error instead of a read until memory runs out.
+at most a given number of bytes, so a huge file given as a deck or a record is one error
+instead of a read until memory runs out; it reads regular files only (``open_regular``), so a
+named pipe cannot block it and ``/dev/zero`` or ``/dev/tty`` is refused unopened.
 """
 
 from __future__ import annotations
@@ -54,15 +55,62 @@ class TooLarge(OSError):
         return str(self.args[0])
 
 
+class NotRegular(OSError):
+    """A path a person gave names a folder, a named pipe, a device or a socket, not a
+    regular file (``open_regular``)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"it is {kind}, not a regular file")
+        self.kind = kind
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"
+
+
+def open_regular(path: Path) -> IO[bytes]:
+    """``path`` opened to read bytes; ``NotRegular`` (an ``OSError``) for anything but a
+    regular file, checked before opening (a device is never opened) and again on what was
+    opened. Opened non-blocking, so a named pipe swapped in between cannot block the open
+    (``open`` on a FIFO waits for a writer). Other ``OSError``s as ``os.open`` raises them."""
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise NotRegular(_kind(mode))
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegular(_kind(mode))
+        if hasattr(os, "O_NONBLOCK"):
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
 def _size(count: int) -> str:
     return f"{count >> 20} MB" if count >= 1 << 20 else f"{count:,} bytes"
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of ``path``, at most ``limit`` of them: ``TooLarge`` (an ``OSError``) for a
-    longer file or a device that never ends, after reading ``limit + 1`` bytes, so memory
-    stays bounded. Other ``OSError``s as ``open`` and ``read`` raise them."""
-    with path.open("rb") as handle:
+    """The bytes of the regular file ``path``, at most ``limit`` of them: ``TooLarge`` (an
+    ``OSError``) for a longer file, after reading ``limit + 1`` bytes, so memory stays
+    bounded; ``NotRegular`` for a folder, named pipe or device. Other ``OSError``s as
+    ``open`` and ``read`` raise them."""
+    with open_regular(path) as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise TooLarge(limit)

@@ -5,7 +5,8 @@ A target is checked before the game starts, so a bad ``--record``/``--save`` cos
 instead of a played game. The write goes to a temporary file beside the target that is then
 renamed over it: a full disk or a killed process leaves the old file (or none), never half a
 record. Devices, pipes and folders are refused up front: renaming over ``/dev/full`` would
-replace the device instead of writing to it.
+replace the device instead of writing to it. A game record replaces only a game record: an
+existing file of anything else (a typo for another file) is refused, not overwritten.
 """
 
 from __future__ import annotations
@@ -17,16 +18,20 @@ import tempfile
 from pathlib import Path
 
 from .core.errors import ConfigError
-from .files import atomic_write
+from .core.record import RECORD_FORMAT
+from .files import atomic_write, open_regular
 
 
-def check_target(path: Path, option: str) -> None:
+def check_target(path: Path, option: str, *, record: bool = False) -> None:
     """Raise ``ConfigError`` unless ``path`` can take a file written by ``write_file``:
-    not a folder or a device, in a folder (existing or to be made) that can be written."""
+    not a folder or a device, in a folder (existing or to be made) that can be written;
+    with ``record``, not an existing file other than a game record."""
     if "\0" in str(path):  # pathlib raises a bare ValueError on it
         raise ConfigError(f"{option} holds a NUL character; give a file name")
     try:
         _check(path, option)
+        if record:
+            _check_replaceable(path, option)
     except OSError as exc:  # a name too long, a loop of links, ...
         raise ConfigError(f"{path}: cannot use it as a file ({exc.strerror or exc}); give "
                           f"{option} another file name") from None
@@ -48,6 +53,18 @@ def _check(path: Path, option: str) -> None:
                           f"give {option} a file in a folder you can write")
 
 
+def _check_replaceable(path: Path, option: str) -> None:
+    """An existing file is replaced only if its first line is a game record's header."""
+    target = _target(path)
+    if not target.exists():
+        return
+    with open_regular(target) as handle:
+        first = handle.readline(4096)
+    if b'"format":"%s"' % RECORD_FORMAT.encode() not in first.replace(b" ", b""):
+        raise ConfigError(f"{path} exists and is not a game record, so it is not replaced; "
+                          f"give {option} a new file name (or delete the file first)")
+
+
 def check_folder(path: Path, option: str) -> None:
     """Raise ``ConfigError`` unless ``path`` is a folder, or can be made, that can be
     written in."""
@@ -63,10 +80,11 @@ def check_folder(path: Path, option: str) -> None:
                           f"{option} another folder") from None
 
 
-def write_file(path: Path, text: str, option: str) -> Path:
+def write_file(path: Path, text: str, option: str, *, record: bool = False) -> Path:
     """Write ``text`` to ``path`` (making its folders) all at once; ``ConfigError`` naming
-    the file and the option if it cannot be written, and no partial file left behind."""
-    check_target(path, option)
+    the file and the option if it cannot be written, and no partial file left behind.
+    ``record``: ``text`` is a game record, which replaces only a game record."""
+    check_target(path, option, record=record)
     target = _target(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

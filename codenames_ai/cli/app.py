@@ -245,7 +245,7 @@ def watch(
     words, pictures = _deck(rules, deck)
     validator = _validator(rules, pictures)
     if record is not None:
-        check_target(record, "--record")
+        check_target(record, "--record", record=True)
     seats = _seats(rules, (red_spymaster, blue_spymaster), (red_guesser, blue_guesser),
                    pictures)
     game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns,
@@ -256,7 +256,7 @@ def watch(
         if block.startswith("Turn ") and " spymaster: " in block and block in explanations:
             typer.echo("  why: " + explanations[block])
     if record is not None:
-        write_file(record, game.to_jsonl(), "--record")
+        write_file(record, game.to_jsonl(), "--record", record=True)
         typer.echo(f"Record written to {record}")
 
 
@@ -335,7 +335,7 @@ def play(
     check_seed("--seed", seed)
     check_seconds("--time-limit", time_limit)
     if save_to is not None:
-        check_target(save_to, "--save")
+        check_target(save_to, "--save", record=True)
     if role is Role.watch:
         watch(seed=seed if seed is not None else 7, edition_name=edition_name,
               variant_name=VariantName.standard, guess_limit_name=guess_limit_name,
@@ -385,6 +385,8 @@ def play(
             typer.echo(f"Codenames, {rules.edition} edition, you play: {role.value}{against} "
                        "(type 'help' at any prompt)")
         game = play_game(rules, seats, seed=game_seed, deck=words, validator=validator)
+        if console.lost is not None:  # the output failed in the game: nothing can be shown
+            raise console.lost
         for line in [*last_moves(game, seats, console), *summary(game, seats, explain=explain),
                      *key_board(game, console, validator)]:
             typer.echo(line)
@@ -397,9 +399,13 @@ def play(
             typer.echo(f"Saved: {path}  (codenames replay {path})")
         elif console.keep is None:
             typer.echo("Not saved: you made no move in this game.")
+        if console.refused is not None:  # input that is no answer: the game ended at it
+            raise ConfigError(console.refused)
         if console.interrupted:  # Ctrl-C at a prompt leaves, after the game's ending
             _leave()
         again = _play_again(console)
+        if console.lost is not None:
+            raise console.lost
         if console.interrupted:
             _leave()
         if not again:
@@ -611,9 +617,25 @@ def _validator(rules: RuleSet, deck: PictureDeck | None) -> ClueValidator | None
 
 def main() -> None:
     """Entry point: our errors become one line on stderr and exit code 1, no traceback.
-    Usage errors (an unknown option or choice) are typer's: a usage line and exit code 2."""
+    Usage errors (an unknown option or choice) are typer's: a usage line and exit code 2.
+    A closed pipe on standard output (``codenames watch | head``) ends quietly, exit code
+    141, as a Unix tool killed by SIGPIPE does."""
+    if sys.stdout is None:  # started with standard output closed (`>&-`)
+        if sys.stderr is not None:
+            typer.echo("error: standard output is closed, and codenames writes its results "
+                       "there; give it a terminal, a file or a pipe (> /dev/null to discard "
+                       "them)", err=True)
+        sys.exit(1)
     try:
         app()
+    except SystemExit as exc:
+        # Click ends a command whose output pipe closed (`| head`) quietly with exit code
+        # 1, wrapping the streams so that their last flush is ignored; 141 tells a shell
+        # (`set -o pipefail`) that the reader left, as for a tool killed by SIGPIPE.
+        # (By the wrapper's name: typer ships its own copy of click.)
+        if exc.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            sys.exit(141)
+        raise
     except CodenamesError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(1)
@@ -623,7 +645,7 @@ def main() -> None:
     except OSError as exc:
         if exc.filename is not None or exc.errno not in _OUTPUT_ERRORS:
             raise
-        # Standard output cannot be written (`> /dev/full`, a closed pipe): one line.
+        # Standard output cannot be written (`> /dev/full`): one line.
         _drop_output()
         with contextlib.suppress(OSError):
             typer.echo(f"error: cannot write the output ({exc.strerror or exc})", err=True)

@@ -138,12 +138,18 @@ def report(
 ) -> None:
     """Print a tournament's summary again and write its plots."""
     from ..harness.report import print_summary, write_plots
+    from ..harness.results import GAMES_FILE, torn_line
     from ..harness.run import write_summary
 
     if not folder.is_dir():
         raise ConfigError(f"{folder} is not a folder; give the --out folder of a tournament")
     check_folder(plots or folder / "plots", "--plots")
     summary = write_summary(folder)
+    torn = torn_line(folder)
+    if torn is not None:  # left out of the summary, which must not pass for the whole file
+        typer.echo(f"note: {folder / GAMES_FILE}: line {torn} is cut short (a run stopped "
+                   "while writing it?) and is left out; codenames tournament --out "
+                   f"{folder} plays its game again", err=True)
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=2))
     else:

@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from ..core.errors import ConfigError
 from ..core.jsonlimits import JSONRefused, load_limited
-from ..files import LockBusy, atomic_write, file_lock
+from ..files import LockBusy, atomic_write, file_lock, open_regular, read_bounded
 from .spec import TournamentSpec
 
 FORMAT = "codenames-ai/tournament"
@@ -35,6 +35,8 @@ GAMES_FILE = "games.jsonl"
 LOCK_FILE = "tournament.lock"
 STATUSES = ("ok", "failed")  # games.OK, games.FAILED (games imports the agents; this not)
 SCHEDULE_FIELDS = ("matchup", "board", "red", "blue")
+# The most read of tournament.json: a spec of a few agents is a few kB.
+MAX_SPEC_DOCUMENT_BYTES = 4 << 20
 HAND_EDITED = ("finished lines are never rewritten, so the file was changed by hand: restore "
                "it from a copy, or delete that line to play its game again")
 
@@ -61,7 +63,7 @@ class ResultsFolder:
                     "options), or choose another --out")
             elif saved.games != spec.games:
                 _write_atomic(root / SPEC_FILE, _spec_document(spec))  # extended or shortened
-            self.done = _repair_and_index(self.games_path)
+            self.done = _repair_and_index(self.games_path, spec)
         except OSError as exc:
             self._undo(created)
             raise ConfigError(f"cannot use {root} as the results folder: "
@@ -125,7 +127,7 @@ def read_spec(root: Path) -> TournamentSpec | None:
                               "codenames tournament, or the spec was deleted")
         return None
     try:
-        document = load_limited(path.read_bytes())
+        document = load_limited(read_bounded(path, MAX_SPEC_DOCUMENT_BYTES))
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read the tournament spec: {exc.strerror or exc}"
                           ) from None
@@ -199,9 +201,11 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, int) or isinstance(value, float) and math.isfinite(value)
 
 
-def read_results(root: Path) -> Iterator[dict[str, Any]]:
+def read_results(root: Path, spec: TournamentSpec | None = None
+                 ) -> Iterator[dict[str, Any]]:
     """Every complete result line of a folder, in file order (a torn last line is skipped);
-    ``ConfigError`` naming the line for one that is not a result."""
+    ``ConfigError`` naming the line for one that is not a result (with ``spec``, or whose
+    game the schedule gives other teams, matchup or board)."""
     path = root / GAMES_FILE
     if not path.exists():
         return
@@ -209,7 +213,7 @@ def read_results(root: Path) -> Iterator[dict[str, Any]]:
         for number, line in enumerate(lines, start=1):
             if not line.endswith(b"\n"):
                 return  # torn by a crash mid-write; the game will be played again
-            yield parse_result(line, f"{path}: line {number}")
+            yield parse_result(line, f"{path}: line {number}", spec)
 
 
 class ResultsInOrder:
@@ -255,17 +259,20 @@ _GAME_FIELD = re.compile(rb'\{"game":(\d+)[,}]')
 @contextlib.contextmanager
 def _open_results(path: Path) -> Iterator[IO[bytes]]:
     try:
-        handle = path.open("rb")
+        handle = open_regular(path)  # a named pipe would block, a device never end
     except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc.strerror or exc}") from None
     with handle:
         yield handle
 
 
-def _repair_and_index(path: Path) -> set[int]:
-    """Cut a torn last line off and return the games already finished."""
+def _repair_and_index(path: Path, spec: TournamentSpec) -> set[int]:
+    """Cut a torn last line off and return the games already finished, each line checked
+    against ``spec``'s schedule (so a line changed by hand stops the run before any game)."""
     if not path.exists():
         return set()
+    with _open_results(path):  # a regular file (checked once: the folder is locked)
+        pass
     with path.open("rb+") as handle:
         data = handle.read()
         end = data.rfind(b"\n") + 1
@@ -273,7 +280,24 @@ def _repair_and_index(path: Path) -> set[int]:
             handle.truncate(end)
             handle.flush()
             os.fsync(handle.fileno())
-    return {int(result["game"]) for result in read_results(path.parent)}
+    return {int(result["game"]) for result in read_results(path.parent, spec)}
+
+
+def torn_line(root: Path) -> int | None:
+    """The number of the last line of ``games.jsonl`` if it is cut short (no newline: a
+    run stopped mid-write), else ``None``; such a line is left out and its game played
+    again by the next run."""
+    path = root / GAMES_FILE
+    try:
+        with open_regular(path) as handle:
+            lines = 0
+            last = b"\n"
+            while chunk := handle.read(1 << 20):
+                lines += chunk.count(b"\n")
+                last = chunk[-1:]
+    except OSError:
+        return None
+    return lines + 1 if last != b"\n" else None
 
 
 def _make_folder(root: Path) -> list[Path]:

@@ -19,12 +19,12 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, RecordError
 from ..files import atomic_write
 from . import BACKENDS
 from .backends import Backend, PoolBackend, SerialBackend
 from .games import FAILED, check_agents
-from .results import ResultsFolder, read_results_in_order, read_spec
+from .results import HAND_EDITED, ResultsFolder, ResultsInOrder, read_spec
 from .spec import TournamentSpec
 from .summary import Summary, summarize
 
@@ -104,7 +104,13 @@ def write_summary(out: Path, spec: TournamentSpec | None = None) -> Summary:
     if spec is None:
         raise ConfigError(f"{out} holds no tournament (no tournament.json); run "
                           "codenames tournament --out with it first")
-    summary = summarize(spec, read_results_in_order(out))
+    # Each line is checked against the schedule as it is read, and each game's record by
+    # the rules: a line changed by hand is named, and no summary is written.
+    results = ResultsInOrder(out, spec)
+    try:
+        summary = summarize(spec, results)
+    except RecordError as exc:
+        raise ConfigError(f"{results.where}: {exc}; {HAND_EDITED}") from None
     try:
         atomic_write(out / SUMMARY_FILE,
                      (json.dumps(summary.to_dict(), indent=2) + "\n").encode("utf-8"))

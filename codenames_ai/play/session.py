@@ -157,4 +157,4 @@ def default_save_path(seed: int, role: str) -> Path:
 
 def save(record: GameRecord, path: Path) -> Path:
     """Write the game's record to ``path`` all at once (``ConfigError`` if it cannot be)."""
-    return write_file(path, record.to_jsonl(), "--save")
+    return write_file(path, record.to_jsonl(), "--save", record=True)

@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO, TypeVar
+from typing import NoReturn, TextIO, TypeVar
 
 from ..core.actions import Clue, Cover, Guess, GuesserAction, Pass, parse_clue_number
 from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_validator
@@ -37,6 +37,36 @@ SPY_HELP = """commands:
   quit               stop the game; you are asked whether to save it
   Ctrl-C             leave at once (the game is saved if you made a move in it)"""
 
+# The longest line read as one answer: a clue, a card or a command is a few dozen characters,
+# and a bound keeps `codenames play < /dev/zero` from reading one endless line into memory.
+MAX_LINE = 1000
+
+
+class OutputLost(GameInterrupted):
+    """Standard output cannot be written (a closed pipe, a full disk): the game stops, and
+    the command ends with the ``OSError`` (``Console.lost``) as any command whose output
+    fails does. A ``GameInterrupted``, so the runner does not blame the person's seat."""
+
+
+class UnreadableInput(GameInterrupted):
+    """A line of input that is not an answer (too long, a NUL byte, not text): the game
+    stops as at the end of input, and the command then fails with ``str(self)``. A
+    ``GameInterrupted`` so that the runner stops the game instead of blaming the seat."""
+
+
+def read_line(prompt: str) -> str:
+    """One line from standard input without its newline, at most ``MAX_LINE + 1``
+    characters read (``EOFError`` at the end). On a terminal, ``input`` with its line
+    editing (the terminal bounds a line)."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return input(prompt)
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline(MAX_LINE + 1)
+    if not line:
+        raise EOFError
+    return line.removesuffix("\n")
+
 
 @dataclass
 class Console:
@@ -46,7 +76,7 @@ class Console:
     it?" after ``quit`` (``None``: not asked), ``interrupted`` says Ctrl-C was pressed at a
     prompt (the command leaves after the game's ending, without "Play again?")."""
 
-    read: Callable[[str], str] = input
+    read: Callable[[str], str] = read_line
     write: Callable[[str], None] = print
     color: bool = False
     width: int = 100
@@ -55,23 +85,74 @@ class Console:
     clock: Callable[[], float] = time.monotonic
     keep: bool | None = field(default=None, init=False)
     interrupted: bool = field(default=False, init=False)
+    # Why the input cannot be read on (an over-long line, a NUL byte, not text): no
+    # later prompt reads, and the command fails with this.
+    refused: str | None = field(default=None, init=False)
+    lost: OSError | None = field(default=None, init=False)  # why the output failed
+    # The input ended (Ctrl-D): no later prompt reads, since a terminal would read on and
+    # ask "Play again?" of a person who has left.
+    ended: bool = field(default=False, init=False)
+    lines: int = field(default=0, init=False)  # lines read, to name a refused one
 
     stream: TextIO | None = None  # a terminal to count down on (``None``: plain reads)
 
     def ask(self, prompt: str, *, seconds: float | None = None) -> str:
         """One line from the person. With ``seconds`` and a terminal, the time left is shown as
-        it runs out and the move is forfeited the moment it does (``MoveTimedOut``)."""
+        it runs out and the move is forfeited the moment it does (``MoveTimedOut``). A line
+        that is no answer (``UnreadableInput``) stops the game, and every later prompt."""
+        if self.refused is not None:
+            raise UnreadableInput(self.refused)
+        if self.lost is not None:
+            raise OutputLost(str(self.lost))
+        if self.ended:
+            raise GameInterrupted("you left the game")
         try:
             if seconds is not None and self.stream is not None:
-                return self._ask_with_countdown(prompt, seconds)
-            return self.read(prompt).strip()
+                line = self._ask_with_countdown(prompt, seconds)
+            else:
+                line = self.read(prompt)
+            self.lines += 1
+            return self._checked(line).strip()
+        except UnicodeDecodeError as exc:
+            self._refuse(f"line {self.lines + 1} is not {exc.encoding} text")
+        except OSError as exc:  # the prompt could not be written (or a terminal hung up)
+            self.lost = exc
+            raise OutputLost(str(exc)) from None
         except KeyboardInterrupt:
             self.write("")
             self.interrupted = True
             raise GameInterrupted("you left the game (Ctrl-C)") from None
         except EOFError:
+            self.ended = True
             self.write("")
             raise GameInterrupted("you left the game") from None
+
+    def __post_init__(self) -> None:
+        write = self.write
+
+        def guarded(text: str) -> None:
+            try:
+                write(text)
+            except OSError as exc:
+                self.lost = exc
+                raise OutputLost(str(exc)) from None
+
+        self.write = guarded
+
+    def _checked(self, line: str) -> str:
+        if "\0" in line:
+            self._refuse(f"line {self.lines} holds a NUL byte, which is not text (a binary "
+                         "file or a device like /dev/zero?)")
+        if len(line.removesuffix("\n")) > MAX_LINE:
+            self._refuse(f"line {self.lines} is longer than {MAX_LINE:,} characters, the most "
+                         "an answer takes")
+        return line
+
+    def _refuse(self, reason: str) -> NoReturn:
+        self.write("")
+        self.refused = (f"standard input: {reason}; give one answer per line (a card, a clue "
+                        "or a command)")
+        raise UnreadableInput(self.refused) from None
 
     def _ask_with_countdown(self, prompt: str, seconds: float) -> str:
         assert self.stream is not None
@@ -86,7 +167,7 @@ class Console:
                 raise MoveTimedOut("out of time")
             ready, _, _ = select.select([self.stream], [], [], min(1.0, left))
             if ready:
-                line = self.stream.readline()
+                line = self.stream.readline(MAX_LINE + 1)
                 if not line:
                     raise EOFError
                 return line.strip()

@@ -47,6 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import ModelError
+from ..files import open_regular
 from .formats import BOM
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ def _open(path: Path) -> IO[bytes]:
         if path.is_dir():
             raise ModelError(f"{path}: is a folder, not a norms file; give the "
                              "cue,response,count file itself")
-        handle = path.open("rb")
+        handle = open_regular(path)  # a named pipe or a device: one line, never a wait
     except FileNotFoundError:
         raise ModelError(f"{path}: no such file; give the path of a cue,response,count file"
                          ) from None

@@ -213,7 +213,7 @@ def test_an_output_file_that_cannot_be_written_is_one_line_before_the_game(
 def test_a_record_is_written_whole_over_the_old_file_keeping_its_mode_and_link(
         tmp_path: Path) -> None:
     old = tmp_path / "old.jsonl"
-    old.write_text("an older record\n")
+    assert run(*WATCH, "--seed=1", f"--record={old}").code == 0  # only a record is replaced
     old.chmod(0o640)
     link = tmp_path / "latest.jsonl"
     link.symlink_to(old)

@@ -168,6 +168,71 @@ def test_a_results_line_changed_by_hand_is_named(
                     f"games.jsonl: line 2 {message}")
 
 
+def edited(finished: Path, out: Path, change: Any) -> None:
+    """``out``: a copy of the finished folder whose line 2 (game 1) is ``change(result)``."""
+    out.mkdir()
+    (out / "tournament.json").write_bytes((finished / "tournament.json").read_bytes())
+    lines = (finished / "games.jsonl").read_bytes().splitlines(keepends=True)
+    result = json.loads(lines[1])
+    change(result)
+    lines[1] = json.dumps(result).encode() + b"\n"
+    (out / "games.jsonl").write_bytes(b"".join(lines))
+
+
+def without(key: str) -> Any:
+    return lambda result: result.pop(key)
+
+
+def setting(key: str, value: Any) -> Any:
+    return lambda result: result.__setitem__(key, value)
+
+
+def touching_the_record(result: dict[str, Any]) -> None:
+    result["record"][1]["seed"] = 1  # the header: the checksum no longer matches
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (without("red"), "line 2 is not a game result (game 1 has red None, the schedule says "),
+    (without("blue"), "line 2 is not a game result (game 1 has blue None"),
+    (without("matchup"), "line 2 is not a game result (game 1 has matchup None"),
+    (without("board"), "line 2 is not a game result (game 1 has board None"),
+    (setting("red", 5), "line 2 is not a game result (game 1 has red 5, "),
+    (setting("matchup", "0"), "line 2 is not a game result (game 1 has matchup '0', "),
+    (setting("record", [1, 2]), "line 2: game 1: a record must be a list of JSON objects"),
+    (setting("record", []), "line 2: game 1: empty file, not a game record"),
+    (touching_the_record, "line 2: game 1: checksum mismatch"),
+])
+@pytest.mark.parametrize("command", ["report", "tournament"])
+def test_a_result_with_a_key_missing_or_of_the_wrong_type_is_named(
+        finished: Path, tmp_path: Path, change: Any, message: str, command: str,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29, second round, finding 2: a missing 'red' was a KeyError traceback."""
+    out = tmp_path / "out"
+    edited(finished, out, change)
+    before = sorted(path.name for path in out.iterdir())
+    # --quiet: a record is checked by the summary, after the progress bar of the games
+    # still to play (none here; a resumed run plays and keeps them, then names the line).
+    args = (["report", str(out)] if command == "report"
+            else ["tournament", "--out", str(out), "--quiet"])
+    assert_one_line(in_process(tmp_path, *args), f"{out / 'games.jsonl'}: {message}")
+    # Nothing written: no summary, no plots (the lock file is the run's own).
+    assert sorted(p.name for p in out.iterdir() if p.name != "tournament.lock") == before
+
+
+def test_a_cut_last_line_is_left_out_and_said(finished: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "tournament.json").write_bytes((finished / "tournament.json").read_bytes())
+    data = (finished / "games.jsonl").read_bytes()
+    (out / "games.jsonl").write_bytes(data[:-200])
+    done = in_process(tmp_path, "report", str(out), "--json")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith(f"note: {out / 'games.jsonl'}: line 4 is cut short (a run "
+                                  "stopped while writing it?) and is left out; codenames "
+                                  f"tournament --out {out} plays its game again\n")
+    assert json.loads(done.stdout)["games"]["finished"] == 3
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ('spymasters = ["bold"]\nguessers = ["random-guesser-v1"]\n'
      '[agents.bold]\nagent = "glove-ev-spymaster-v1"\noptions = { risk = "insane" }\n',
@@ -201,7 +266,8 @@ def test_a_spec_too_large_to_be_one_is_refused_unread(
     if spec == "big.toml":
         (tmp_path / spec).write_text("# " + "x" * (2 << 20) + "\n")
     done = in_process(tmp_path, "tournament", spec, "--out", "out")
-    assert_one_line(done, "cannot read the tournament spec: larger than 1 MB")
+    assert_one_line(done, "cannot read the tournament spec: " + (
+        "it is a device, not a regular file" if spec == "/dev/zero" else "larger than 1 MB"))
     assert not (tmp_path / "out").exists()
 
 
