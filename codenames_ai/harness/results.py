@@ -7,9 +7,10 @@ rewritten, and a game already in the file is never played again.
 
 A run holds ``tournament.lock`` in the folder (an ``flock``, released by the kernel however
 the run ends), so a second run on the same folder is refused instead of playing every game
-twice. Every line read back is checked (a JSON object with the fields a result has, and the
-teams, matchup and board the schedule gives its game): a line changed by hand is reported by
-file and line number, never half-used.
+twice. ``tournament.json`` must still match the fingerprint written with it (an edited spec
+would take the games for another tournament's), and every line read back is checked (a JSON
+object with the fields a result has, and the teams, matchup and board the schedule gives
+its game): a line changed by hand is reported by file and line number, never half-used.
 """
 
 from __future__ import annotations
@@ -142,9 +143,17 @@ def read_spec(root: Path) -> TournamentSpec | None:
     if not isinstance(document.get("spec"), dict):
         raise ConfigError(f"{path}: no 'spec' table; the folder is damaged")
     try:
-        return TournamentSpec.from_dict(document["spec"])
+        spec = TournamentSpec.from_dict(document["spec"])
     except ConfigError as exc:
         raise ConfigError(f"{path}: {exc}") from None
+    # The fingerprint was written with the spec its games were played for: a spec edited
+    # by hand since would take those games for another tournament's.
+    stored = document.get("fingerprint")
+    if stored != spec.fingerprint():
+        raise ConfigError(f"{path} was changed since its games were played: its fingerprint "
+                          f"is {str(stored)[:40]!r}, its settings give {spec.fingerprint()!r}; "
+                          "restore it from a copy, or start a new folder (another --out)")
+    return spec
 
 
 def parse_result(line: bytes | str, where: str, spec: TournamentSpec | None = None

@@ -4,8 +4,9 @@ Nothing is allocated on a file's word: before gensim reads a file, the sizes its
 claims (words x dimensions) are checked against the bytes the file holds (for a gzip file,
 the most its bytes can inflate to), and every row of a text or word2vec binary file is
 walked without loading it: the same number of values everywhere, no word twice, the count
-the header says. After reading, a vector that is not finite or is all zeros is refused,
-naming its word and row (``check_rows``).
+the header says; a fastText ``.bin`` is walked whole (``fasttext_bin``). After reading, a
+vector that is not finite or is all zeros is refused, naming its word and row
+(``check_rows``).
 """
 
 from __future__ import annotations
@@ -21,14 +22,13 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import ModelError
+from .fasttext_bin import FASTTEXT_MAGIC, MAX_WORD, check_fasttext_bin
 
 if TYPE_CHECKING:
     from gensim.models import KeyedVectors
 
-FASTTEXT_MAGIC = 793712314  # the first int32 of a fastText .bin file
 GZIP_RATIO = 1032  # the most deflate can inflate a byte to
 MAX_LINE = 4 * 2**20  # bytes in one row of a text file (300 values take ~3 KB)
-MAX_WORD = 4096  # bytes in one word of a binary file
 BOM = b"\xef\xbb\xbf"  # a UTF-8 byte-order mark, which some editors put first
 
 
@@ -94,7 +94,7 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
     elif fmt is VectorFormat.WORD2VEC_BIN:
         check_binary_rows(path)
     elif fmt is VectorFormat.FASTTEXT_BIN:
-        check_fasttext_header(path)
+        check_fasttext_bin(path)
     try:
         if fmt is VectorFormat.GENSIM:
             vectors = KeyedVectors.load(str(path))
@@ -239,24 +239,6 @@ def _walk_binary(path: Path, data: Any, position: int, words: int, dimensions: i
     if data[position:].strip():
         raise ModelError(f"{path}: holds more bytes after the {words:,} rows the header "
                          "says; the header is wrong")
-
-
-def check_fasttext_header(path: Path) -> None:
-    """A fastText ``.bin``: its input matrix ((words + buckets) x dimensions floats) must
-    fit in the file before gensim allocates it."""
-    with _open_or_fail(path, open) as handle:
-        head = handle.read(4 * 14 + 8 + 4 * 3)
-    if len(head) < 4 * 14 + 8 + 12:
-        raise ModelError(f"{path}: too short for a fastText .bin header; the file is "
-                         "truncated")
-    dimensions, bucket = struct.unpack_from("<i", head, 8)[0], struct.unpack_from(
-        "<i", head, 8 + 4 * 8)[0]
-    size, nwords = struct.unpack_from("<ii", head, 4 * 14 + 8)
-    if min(dimensions, bucket, size, nwords) < 0 or dimensions == 0:
-        raise ModelError(f"{path}: the fastText header holds negative or zero sizes; the "
-                         "file is damaged")
-    check_claim(path, nwords + bucket, dimensions, 4 * dimensions)
-    check_claim(path, size, dimensions, 10)  # each dictionary entry: a word, a count, a type
 
 
 def check_rows(words: list[str] | tuple[str, ...], matrix: npt.NDArray[Any], source: str

@@ -219,6 +219,41 @@ def test_a_result_with_a_key_missing_or_of_the_wrong_type_is_named(
     assert sorted(p.name for p in out.iterdir() if p.name != "tournament.lock") == before
 
 
+def spec_edit(**changes: Any) -> Any:
+    return lambda spec: spec.update(changes)
+
+
+def rules_edit(spec: dict[str, Any]) -> None:
+    spec["rules"]["guess_limit"] = "strict"
+
+
+@pytest.mark.parametrize("change", [
+    spec_edit(mode="single-team", seed=2),  # the review: 4 two-team games read as races
+    rules_edit,  # not in the schedule: these games were summarised as strict-rule games
+    spec_edit(swap_sides=False),
+])
+@pytest.mark.parametrize("command", ["report", "tournament"])
+def test_a_spec_edited_since_its_games_were_played_is_refused(
+        finished: Path, tmp_path: Path, change: Any, command: str,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29, second round (an edited tournament.json): the stored fingerprint was
+    never compared with the spec it was stored with."""
+    out = tmp_path / "out"
+    out.mkdir()
+    document = json.loads((finished / "tournament.json").read_text())
+    change(document["spec"])
+    (out / "tournament.json").write_text(json.dumps(document, indent=2) + "\n")
+    (out / "games.jsonl").write_bytes((finished / "games.jsonl").read_bytes())
+    before = {path.name: path.read_bytes() for path in out.iterdir()}
+    args = (["report", str(out)] if command == "report"
+            else ["tournament", "--out", str(out), "--backend", "serial"])
+    assert_one_line(in_process(tmp_path, *args),
+                    f"{out / 'tournament.json'} was changed since its games were played: "
+                    f"its fingerprint is '{document['fingerprint']}'")
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.name != "tournament.lock"
+            } == before
+
+
 def test_a_cut_last_line_is_left_out_and_said(finished: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
