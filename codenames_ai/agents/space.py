@@ -331,7 +331,13 @@ def clue_space(model: str | WordVectors = "glove-6b-50d", *,
     return _space_by_name(model, vocabulary_size, None if cache_dir is None else str(cache_dir))
 
 
-@functools.lru_cache(maxsize=8)
+# Clue spaces kept built (each holds its analysed vocabulary per rule set: hundreds of MB):
+# a server's clients may ask for every model in turn, so only the last few stay; the default
+# game's panel agents use none of them.
+SPACES_KEPT = 2
+
+
+@functools.lru_cache(maxsize=SPACES_KEPT)
 def _space_by_name(name: str, vocabulary_size: int, cache_dir: str | None) -> ClueSpace:
     return _build(load_model(name, cache_dir=cache_dir), vocabulary_size, cache_dir)
 

@@ -231,6 +231,14 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
         retry = "" if isinstance(exc, StoreGone) else ": try again in a moment"
         return _error(503, f"{exc}; nothing was changed{retry}")
 
+    @app.exception_handler(MemoryError)
+    async def out_of_memory(request: Request, exc: MemoryError) -> JSONResponse:
+        # What a request was building is dropped with it; the server goes on.
+        log.error("out of memory on %s %s", request.method, request.url.path)
+        return _error(503, "the server is out of memory for this request; nothing was "
+                           "changed: try again later, or with the default AIs",
+                      headers={"Retry-After": "60"})
+
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})

@@ -239,11 +239,22 @@ class WebGame:
     def ai_moves(self, limit: int | None = None) -> list[dict[str, Any]]:
         """Let the AI seats move until the person's turn, the end, or ``limit`` moves."""
         made: list[dict[str, Any]] = []
-        while not self.state.is_over and not self.awaiting_person:
-            if limit is not None and len(made) >= limit:
-                break
-            made.append(self._ai_move())
+        try:
+            while not self.state.is_over and not self.awaiting_person:
+                if limit is not None and len(made) >= limit:
+                    break
+                made.append(self._ai_move())
+        finally:
+            self.release_agents()
         return made
+
+    def release_agents(self) -> None:
+        """Let go of the AI agents until the next AI move. A game kept in memory between
+        requests must not hold its agents' models and clue spaces, or the games in memory
+        would keep every model their clients chose, past the bounded caches. (The match
+        reseeds every agent before each move, so a rebuilt agent plays the same.)"""
+        self._agents.clear()
+        self._seats_built = None
 
     def _ai_move(self) -> dict[str, Any]:
         before = len(self.state.events)

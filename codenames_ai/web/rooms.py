@@ -217,6 +217,10 @@ class RoomGame(WebGame):
             view["your_turn"] = view["can_pass"] = False
         return view
 
+    def release_agents(self) -> None:
+        super().release_agents()
+        self._room_agents.clear()
+
     def _seats(self) -> Seats:
         def seat(role: Role) -> Callable[[Team], Any]:
             return lambda team: self._agent(team, role)
