@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 import wcwidth
 
 from .core.cards import Identity, Role, Team
-from .core.clues import ClueValidator
+from .core.clues import ClueValidator, control_characters
 from .core.events import (
     Abandoned,
     ClueGiven,
@@ -54,6 +54,17 @@ _KEY_STYLE = {Identity.RED: "\x1b[1;31m", Identity.BLUE: "\x1b[1;34m",
 _RESET = "\x1b[0m"
 
 
+def shown(text: str) -> str:
+    """``text`` with every character that could steer a terminal (ESC, BEL, a newline, a
+    bidirectional override) written out visibly, as ``\\x1b``: cards, clues and reasons come
+    from records and decks that anyone can edit. Emoji keep their joiners."""
+    hidden = control_characters(text, emoji=True)
+    if not hidden:
+        return text
+    return "".join(ch.encode("unicode_escape").decode("ascii") if ch in hidden else ch
+                   for ch in text)
+
+
 def _picture(word: str, deck: PictureDeck | None) -> PictureCard | None:
     return shipped_picture(word) if deck is None else deck.card(word)
 
@@ -63,8 +74,8 @@ def card_label(word: str, deck: PictureDeck | None = None) -> str:
     a picture as its emoji, or a user's image (a card of ``deck``) as its file name."""
     card = _picture(word, deck)
     if card is None or card.image is None:
-        return word
-    return f"[{word}]"
+        return shown(word)
+    return f"[{shown(word)}]"
 
 
 def picture_legend(words: Sequence[str], cols: int, deck: PictureDeck | None = None) -> str:
@@ -74,7 +85,7 @@ def picture_legend(words: Sequence[str], cols: int, deck: PictureDeck | None = N
         card = _picture(word, deck)
         if card is not None:
             lines.append(f"{column_label(i % cols)}{i // cols + 1:<3} "
-                         f"{_pad(card_label(word, deck), 8)} {' '.join(card.tags)}")
+                         f"{_pad(card_label(word, deck), 8)} {shown(' '.join(card.tags))}")
     return "\n".join(lines)
 
 
@@ -163,7 +174,11 @@ def render_state_board(state: GameState, *, show_key: bool, tags: bool = False,
 
 
 def describe_event(event: Event, deck: PictureDeck | None = None) -> str:
-    """One line for one event."""
+    """One line for one event (its text from the record shown as ``shown`` does)."""
+    return shown(_describe_event(event, deck))
+
+
+def _describe_event(event: Event, deck: PictureDeck | None) -> str:
     if isinstance(event, ClueGiven):
         return f"Turn {event.turn} · {event.team.value} spymaster: {event.clue}"
     if isinstance(event, InvalidClue):
@@ -195,6 +210,10 @@ def describe_event(event: Event, deck: PictureDeck | None = None) -> str:
 
 def describe_outcome(outcome: Outcome, *, coop_team: Team | None = None) -> str:
     """One line for the outcome; ``coop_team`` names the players' team in co-op games."""
+    return shown(_describe_outcome(outcome, coop_team))
+
+
+def _describe_outcome(outcome: Outcome, coop_team: Team | None) -> str:
     if outcome.winner is None:
         return (f"No winner: stopped after {outcome.turns} "
                 f"turn{'' if outcome.turns == 1 else 's'}.")
@@ -220,7 +239,7 @@ def render_game(record: GameRecord, *, show_key: bool = True,
     board; ``deck`` is the picture deck the game was played with (give ``validator`` its
     captions too)."""
     layout = record.rules.layout
-    yield (f"{record.rules.edition.capitalize()} edition, {layout.rows}x{layout.cols}, "
+    yield shown(f"{record.rules.edition.capitalize()} edition, {layout.rows}x{layout.cols}, "
            f"{record.rules.variant.value} play, {record.rules.guess_limit.value} guess limit, "
            f"{record.rules.clue_rules} clue rules, "
            f"seed {record.seed}. {record.board.starting_team.value.capitalize()} starts"

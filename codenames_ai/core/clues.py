@@ -49,6 +49,28 @@ class ClueValidator(Protocol):
         ...
 
 
+# Format characters that are part of how words and emoji are written, not a way to steer a
+# screen: the zero-width non-joiner and joiner (Persian and Indic spellings; emoji sequences
+# such as a family) and, in emoji only, the tag characters of subdivision flags.
+_WORD_JOINERS = frozenset("\u200c\u200d")
+_EMOJI_TAGS = range(0xE0020, 0xE0080)
+
+
+def control_characters(text: str, *, emoji: bool = False) -> str:
+    """The characters of ``text`` that are no part of a word but steer how text shows: control
+    characters (ESC, BEL, newline, C1 controls), format characters (bidirectional overrides, a
+    soft hyphen, a byte-order mark) and lone surrogates; not the joiners of ``_WORD_JOINERS``,
+    nor with ``emoji`` the tag characters of a flag. Empty when there are none."""
+    return "".join(ch for ch in text
+                   if unicodedata.category(ch) in {"Cc", "Cf", "Cs"}
+                   and ch not in _WORD_JOINERS and not (emoji and ord(ch) in _EMOJI_TAGS))
+
+
+def code_points(text: str) -> str:
+    """``U+001B, U+0007`` for naming characters a person cannot see in a message."""
+    return ", ".join(f"U+{ord(ch):04X}" for ch in dict.fromkeys(text))
+
+
 def normalize_word(word: str) -> str:
     """The form in which words are compared: Unicode NFKC, case-folded, trimmed."""
     return unicodedata.normalize("NFKC", word).strip().casefold()
@@ -58,7 +80,8 @@ def fold_word(word: str) -> str:
     """The form in which a clue is compared with a board card: ``normalize_word`` without
     accents (Unicode NFKD, combining marks dropped), so 'café' is the card CAFE."""
     decomposed = unicodedata.normalize("NFKD", word.strip())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    return "".join(ch for ch in decomposed  # an invisible joiner does not make another word
+                   if not unicodedata.combining(ch) and ch not in _WORD_JOINERS).casefold()
 
 
 class BasicClueValidator:
@@ -83,6 +106,12 @@ def check_clue(clue: Clue, context: ClueContext,
         return ClueViolation(
             "one-word", f"a clue must be exactly one word; {word.strip()!r} has spaces"
         )
+    hidden = control_characters(word)
+    if hidden:
+        return ClueViolation(
+            "characters", f"a clue is a word made of letters; this one holds control or "
+                          f"format characters ({code_points(hidden)}) that show as nothing "
+                          "or steer the screen")
     folded = fold_word(word)
     for visible in context.visible_words:
         if fold_word(visible) == folded:

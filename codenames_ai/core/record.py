@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Clue, Cover, Guess, Pass
-from .board import Board
+from .board import Board, check_word_cards
 from .cards import Team
-from .clues import ClueValidator
+from .clues import ClueValidator, code_points, control_characters
 from .errors import CodenamesError, RecordError
 from .events import (
     Abandoned,
@@ -146,23 +146,32 @@ class GameRecord:
         for number, row in enumerate(body, start=2):
             if row.get("kind") != "event":
                 raise RecordError(f"{source}: line {number} should be an event")
+        _refuse_control_characters(rows[:-1], source)
         try:
-            seed = header["seed"]
-            if seed is not None and not isinstance(seed, int):
-                raise RecordError(f"seed must be a whole number, got {seed!r}")
-            agents = header.get("agents", {})
-            return cls(
-                rules=RuleSet.from_dict(header["rules"]),
-                seed=seed,
-                board=Board.from_dict(header["board"]),
-                agents=tuple((str(k), str(v)) for k, v in agents.items()),
-                events=tuple(event_from_dict(row) for row in body),
-                outcome=outcome_from_dict(outcome_row),
-            )
+            record = cls._from_checked_rows(header, body, outcome_row)
+            if record.rules.edition == "words":  # a Words board holds a word deck's cards
+                check_word_cards(record.board.words, len(record.board.words), source="board")
+            return record
         except CodenamesError as exc:
             raise RecordError(f"{source}: {exc}") from None
         except (KeyError, AttributeError, TypeError) as exc:
             raise RecordError(f"{source}: malformed header: {exc}") from None
+
+    @classmethod
+    def _from_checked_rows(cls, header: dict[str, Any], body: list[dict[str, Any]],
+                           outcome_row: dict[str, Any]) -> GameRecord:
+        seed = header["seed"]
+        if seed is not None and not isinstance(seed, int):
+            raise RecordError(f"seed must be a whole number, got {seed!r}")
+        agents = header.get("agents", {})
+        return cls(
+            rules=RuleSet.from_dict(header["rules"]),
+            seed=seed,
+            board=Board.from_dict(header["board"]),
+            agents=tuple((str(k), str(v)) for k, v in agents.items()),
+            events=tuple(event_from_dict(row) for row in body),
+            outcome=outcome_from_dict(outcome_row),
+        )
 
 
 def replay_steps(record: GameRecord, *, validator: ClueValidator | None = None,
@@ -224,6 +233,40 @@ def _apply_recorded(state: GameState, event: Event) -> None:
         state.apply(Cover(event.index))
     elif isinstance(event, Abandoned):
         state.abandon(EndReason(event.reason))
+
+
+def _refuse_control_characters(rows: list[dict[str, Any]], source: str) -> None:
+    """No text of a record may steer a terminal or hide in a clue: a record is shared, and
+    anyone can edit one and recompute its checksum. Picture cards keep their emoji (joiners
+    and flag tags); a clue is held to the core's rule for clue words."""
+    for number, row in enumerate(rows, start=1):
+        for text in _strings(row):
+            hidden = control_characters(text, emoji=True)
+            if hidden:
+                raise RecordError(
+                    f"{source}: line {number} holds control or format characters "
+                    f"({code_points(hidden)}); "
+                    "a game record has none, so the file is damaged or was edited: do not "
+                    "use it")
+        word = row.get("word") if row.get("event") in ("clue", "invalid-clue") else None
+        if isinstance(word, str) and control_characters(word):
+            raise RecordError(
+                f"{source}: line {number}: the clue holds format characters "
+                f"({code_points(control_characters(word))}) that no clue word has; the file is "
+                "damaged or was edited: do not use it")
+
+
+def _strings(value: object) -> Iterator[str]:
+    """Every string in a JSON value, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(key)
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
 
 
 def _dump(row: dict[str, Any]) -> str:

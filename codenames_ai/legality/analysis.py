@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ..core.board import MAX_CARD_LENGTH
-from .lexicon import Lexicon, lexicon
+from .lexicon import WORD_CACHE_SIZE, Lexicon, lexicon
 
 # Derivational suffixes, each with the part of speech the derived word must have (and have only
 # those) and the parts of speech its base must have. The constraints keep 'corner' from counting
@@ -134,7 +134,7 @@ def _deletions(phones: str) -> set[str]:
     return {phones} | {" ".join(seq[:i] + seq[i + 1:]) + " ~" for i in range(len(seq))}
 
 
-@functools.lru_cache(maxsize=300_000)
+@functools.lru_cache(maxsize=WORD_CACHE_SIZE)
 def derivation_bases(word: str, lex: Lexicon) -> frozenset[str]:
     """Bases that ``word`` is derived from by one suffix or prefix (runner -> run,
     happily -> happy, breakage -> break, unlock -> lock)."""
@@ -174,7 +174,7 @@ def _sounds_derived(word: str, base: str, lex: Lexicon) -> bool:
                for w in whole for b in first)
 
 
-@functools.lru_cache(maxsize=300_000)
+@functools.lru_cache(maxsize=WORD_CACHE_SIZE)
 def family(word: str, lex: Lexicon) -> frozenset[str]:
     """The word, its lemmas, the bases it derives from, and their lemmas."""
     members = {word}
@@ -401,16 +401,35 @@ def _looks_like_proper_name(raw: str, word: str, lex: Lexicon) -> bool:
     return raw[:1].isupper() and raw[1:].islower() and not lex.in_any_dictionary(word)
 
 
-@functools.lru_cache(maxsize=300_000)
+# Words typed longer than this (a clue is at most MAX_LENGTH characters, perhaps with a
+# combining mark on each) are analysed without being cached: a request body may hold a
+# 16 KB word, and a cache of such keys would be a cache of megabytes.
+_LONGEST_CACHED = 2 * MAX_LENGTH
+
+
 def intrinsic_problems(raw: str) -> tuple[tuple[str, str], ...]:
     """The rules a clue word as typed breaks by itself, whatever the board (``analyze``'s
     ``intrinsic``, without working out its relations to other words)."""
+    if len(raw) > _LONGEST_CACHED:
+        return _intrinsic_problems(raw)
+    return _cached_intrinsic_problems(raw)
+
+
+def _intrinsic_problems(raw: str) -> tuple[tuple[str, str], ...]:
     return _intrinsic(raw.strip(), normalize(raw), lexicon())
 
 
-@functools.lru_cache(maxsize=300_000)
+_cached_intrinsic_problems = functools.lru_cache(maxsize=WORD_CACHE_SIZE)(_intrinsic_problems)
+
+
 def analyze(raw: str) -> WordAnalysis:
     """The analysis of a clue word as typed (case matters for acronyms and names)."""
+    if len(raw) > _LONGEST_CACHED:
+        return _analyze(raw)
+    return _cached_analyze(raw)
+
+
+def _analyze(raw: str) -> WordAnalysis:
     lex = lexicon()
     word = normalize(raw)
     intrinsic = intrinsic_problems(raw)
@@ -419,6 +438,9 @@ def analyze(raw: str) -> WordAnalysis:
         return WordAnalysis(word, intrinsic, frozenset({word}), empty, empty, empty, empty,
                             empty)
     return _relations(word, intrinsic, lex)
+
+
+_cached_analyze = functools.lru_cache(maxsize=WORD_CACHE_SIZE)(_analyze)
 
 
 def compound_reading(word: str, parts: frozenset[str]) -> tuple[str, str] | None:

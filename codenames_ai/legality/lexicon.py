@@ -10,7 +10,7 @@
   pianist <- piano), from WordNet's derivational links (built by
   ``wordlists/build_derivations.py``).
 
-Loaded once per process by ``lexicon()``; every lookup is cached.
+Loaded once per process by ``lexicon()``; every lookup is cached (``WORD_CACHE_SIZE`` words).
 """
 
 from __future__ import annotations
@@ -30,6 +30,13 @@ CMU_CORRECTIONS: dict[str, tuple[str, ...]] = {
     "doorknob": ("D AO1 R N AA0 B",),
     "doorknobs": ("D AO1 R N AA0 B Z",),
 }
+# The most words each cache of the clue rules keeps (here and in analysis.py): room for all the
+# lookups of a 50,000-word clue vocabulary (its words, their lemmas and derivation bases, about
+# 57,000), so the AI's candidate filter never recomputes one; and a bound on what the words a
+# client sends can cost a server: every cache full, about 300 MB in all (measured: 310 MB
+# with the 80,000 longest CMU words, 220 MB with random 45-letter ones; a word typed longer
+# than any clue is not cached, see analysis.py). tests/legality/test_cache_bounds.py.
+WORD_CACHE_SIZE = 65_536
 # Languages whose wordfreq data needs no extra tokenizer (Chinese and Japanese would).
 OTHER_LANGUAGES = ("de", "fr", "es", "it", "pt", "nl", "ru", "ar", "pl", "sv")
 
@@ -62,9 +69,9 @@ class Lexicon:
         for language in OTHER_LANGUAGES:
             self._frequencies[language] = wordfreq.get_frequency_dict(language, wordlist="small")
         self._derived_from = _read_derivations()
-        self.lemmas = functools.lru_cache(maxsize=None)(self._lemmas)
-        self.phones = functools.lru_cache(maxsize=None)(self._phones)
-        self.stems = functools.lru_cache(maxsize=None)(self._stems)
+        self.lemmas = functools.lru_cache(maxsize=WORD_CACHE_SIZE)(self._lemmas)
+        self.phones = functools.lru_cache(maxsize=WORD_CACHE_SIZE)(self._phones)
+        self.stems = functools.lru_cache(maxsize=WORD_CACHE_SIZE)(self._stems)
 
     def zipf(self, word: str, language: str = "en") -> float:
         """Zipf frequency of a lower-case word (0 = unknown, 3 = once per million words,

@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import stat
 import subprocess
 import sys
@@ -28,9 +29,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from codenames_ai.agents import RandomGuesser, RandomSpymaster
-from codenames_ai.core import WORDS, CodenamesError, GameRecord, Seats, play_game, replay
+from codenames_ai.core import (
+    WORDS,
+    Clue,
+    CodenamesError,
+    GameRecord,
+    Seats,
+    play_game,
+    replay,
+)
 from codenames_ai.core import board as core_board
 from codenames_ai.decks import default_deck
+from codenames_ai.legality import PRESETS
 from codenames_ai.render import render_game
 
 from ..cli_main import run_main
@@ -494,3 +504,104 @@ def test_numeric_options_never_crash(max_turns: int, seed: int,
     assert_clean(run(*WATCH, f"--max-turns={max_turns}", f"--seed={seed}"))
     limit = [] if time_limit is None else [f"--time-limit={time_limit!r}"]
     assert_clean(run(*PLAY, f"--seed={seed}", *limit, stdin=QUIT))
+
+
+# --- records that would write control sequences to a terminal (issue 29, second round,
+# finding 4) --------------------------------------------------------------------------
+
+# Sets the terminal's title, clears the screen and writes the clipboard (OSC 52).
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J\x1b]52;c;ZWNobyBvd25lZA==\x07"
+
+
+def edited_record(card: str | None = None, clue: str | None = None) -> str:
+    """The real record under the 'basic' clue rules, with the first card and the first clue
+    replaced and the checksum recomputed, as anyone can."""
+    rows = [json.loads(line) for line in record_lines()[:-1]]
+    rows[0]["rules"]["clue_rules"] = "basic"
+    if card is not None:
+        old = rows[0]["board"]["words"][0]
+        rows[0]["board"]["words"][0] = card
+        for row in rows[1:]:
+            if row.get("word") == old:
+                row["word"] = card
+    if clue is not None:
+        first = next(row for row in rows if row.get("event") == "clue")
+        first["word"] = clue
+    return seal([json.dumps(row, ensure_ascii=False, separators=(",", ":")) for row in rows])
+
+
+@pytest.mark.parametrize(("card", "clue", "message"), [
+    (f"{ESCAPES}gravity", None, "line 1 holds control or format characters (U+001B, U+0007)"),
+    (None, f"{ESCAPES}gravity", "line 2 holds control or format characters (U+001B, U+0007)"),
+    (None, "grav\u202eity", "line 2 holds control or format characters (U+202E)"),
+    (None, "gra\U000e0041vity", "line 2: the clue holds format characters (U+E0041)"),
+    ("grav\u00adity", None, "line 1 holds control or format characters (U+00AD)"),
+    ("gravity!!!", None, "board: card 1 ('gravity!!!') is not a word"),
+])
+def test_replay_refuses_a_record_with_control_characters_in_one_line(
+        tmp_path: Path, card: str | None, clue: str | None, message: str) -> None:
+    path = tmp_path / "edited.jsonl"
+    path.write_text(edited_record(card, clue), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "codenames_ai", "replay", str(path)],
+                          capture_output=True, timeout=120)
+    assert b"\x1b" not in done.stdout + done.stderr and b"\x07" not in done.stderr
+    assert_error(Run(done.returncode, done.stdout.decode(), done.stderr.decode()),
+                 f"{path}: {message}")
+    assert done.stdout == b""
+
+
+def test_the_unedited_record_under_basic_rules_still_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text(edited_record(), encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.code == 0, result.err
+    assert "basic clue rules" in result.out
+
+
+@pytest.mark.parametrize("rules", ["basic", *PRESETS])
+@pytest.mark.parametrize("word", ["grav\x1bity", "gravity\x07", "grav\u202eity", "\ufeffgravity",
+                                  "grav\u00adity", "\x9b2Jgravity", "gra\U000e0041vity"])
+def test_a_clue_with_a_control_character_breaks_every_rule_set(rules: str, word: str) -> None:
+    from codenames_ai.core import GameState, deal
+
+    rule_set = WORDS.with_options(clue_rules=rules)
+    state = GameState(rule_set, deal(rule_set, default_deck(), 3))
+    violation = state.check_clue(Clue(word, 1))
+    assert violation is not None and violation.rule == "characters", violation
+    assert "control or format characters (U+" in violation.message
+
+
+def test_the_joiners_some_scripts_spell_with_are_no_control_characters() -> None:
+    from codenames_ai.core import GameState, deal
+
+    rule_set = WORDS.with_options(clue_rules="basic")
+    board = deal(rule_set, default_deck(), 3)
+    state = GameState(rule_set, board)
+    assert state.check_clue(Clue("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", 1)) is None
+    # ... but a joiner hidden in a board word does not make it another word.
+    word = board.words[0].lower()
+    hidden = word[:2] + "\u200d" + word[2:]
+    violation = state.check_clue(Clue(hidden, 1))
+    assert violation is not None and violation.rule == "board-word"
+
+
+def test_the_renderer_writes_control_characters_from_data_visibly() -> None:
+    """Defence in depth: whatever reaches the renderer (a record built in a program, a deck
+    the record check does not know), it never writes a control character it was given."""
+    from codenames_ai.core import ClueGiven, GameState, Team, deal
+    from codenames_ai.core.board import Board
+    from codenames_ai.render import describe_event, render_board, render_state_board
+
+    rule_set = WORDS.with_options(clue_rules="basic")
+    dealt = deal(rule_set, default_deck(), 3)
+    board = Board((f"{ESCAPES}gravity", *dealt.words[1:]), dealt.key, dealt.starting_team)
+    shown = "\n".join([
+        render_state_board(GameState(rule_set, board), show_key=True),
+        render_board(board.words, [None] * 25, 5, board.key, color=True),
+        describe_event(ClueGiven(1, Team.RED, Clue(f"sun{ESCAPES}\u202e", 2))),
+    ])
+    ours = re.sub("\x1b\\[[0-9;]*m", "", shown)  # the renderer's own colours
+    assert "\x1b" not in ours and "\x07" not in ours and "\u202e" not in ours
+    assert "\\x1b]0;pwned\\x07" in shown and "\\u202e" in shown
+    # The renderer's own colours are still there.
+    assert "\x1b[0m" in shown
