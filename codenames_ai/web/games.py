@@ -50,7 +50,7 @@ from ..core import (
 )
 from ..core.events import Event, event_to_dict
 from ..core.state import GameState
-from ..decks import default_deck, read_word_list, wordlists_dir
+from ..decks import WORD_DECKS, default_deck, word_deck
 from ..pictures import shipped_picture
 from ..render import describe_event, describe_outcome
 
@@ -58,7 +58,7 @@ ROLES = ("guess", "spymaster", "coop", "watch")
 # Player-count variants (a room's setting; a solo game's variant follows from its role).
 VARIANTS = {"standard": Variant.STANDARD, "coop": Variant.COOP,
             "three-player": Variant.THREE_PLAYER}
-DECKS = {"words": "words.txt", "words-large": "words-large.txt", "pictures": None}
+DECKS = (*WORD_DECKS, "pictures")
 STRENGTHS = ("cautious", "normal", "bold")
 CLUE_RULES = ("classic", "strict", "flexible", "pictures")
 # The roles with an opposing AI team (blue), whose agents the level chooses. Co-op has no
@@ -149,10 +149,9 @@ class GameConfig:
     def cards(self) -> tuple[str, ...]:
         deck = self.deck or ("pictures" if self.edition == "pictures" else "words")
         needed = self.rules().layout.cells
-        filename = DECKS[deck]
-        if filename is None:
+        if deck == "pictures":
             return default_deck("pictures", needed=needed)
-        return read_word_list(wordlists_dir() / filename, needed=needed)
+        return word_deck(deck, needed=needed)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
