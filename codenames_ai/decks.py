@@ -10,6 +10,8 @@ from .core.errors import DeckError
 from .files import read_bounded
 
 DEFAULT_DECKS = {"words": "words.txt", "pictures": "pictures.tsv"}
+# The shipped word decks by name (the web offers each; the panels keep tables of each).
+WORD_DECKS = {"words": "words.txt", "words-large": "words-large.txt"}
 # The most read from a deck or captions file: a deck of 100,000 cards is about 1 MB.
 MAX_DECK_BYTES = 16 << 20
 
@@ -62,6 +64,11 @@ def default_deck(edition: str = "words", *, needed: int = 1) -> tuple[str, ...]:
         check_deck(names, needed, source=DEFAULT_DECKS["pictures"])
         return names
     return read_word_list(wordlists_dir() / DEFAULT_DECKS["words"], needed=needed)
+
+
+def word_deck(name: str, *, needed: int = 1) -> tuple[str, ...]:
+    """A shipped word deck by its name in ``WORD_DECKS``."""
+    return read_word_list(wordlists_dir() / WORD_DECKS[name], needed=needed)
 
 
 def read_deck(path: str | Path, *, needed: int = 1) -> tuple[str, ...]:

@@ -93,6 +93,10 @@ def serve(
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[Path | None, typer.Option(
         help="SQLite file for the games (default: in the user data folder).")] = None,
+    agents: Annotated[str, typer.Option(
+        help="The AIs clients may choose: all (every agent this install can build), default "
+             "(the default AIs and the levels' AIs only, the smallest memory), or registry "
+             "ids separated by commas, offered beside those.")] = "all",
 ) -> None:
     """Play in the browser: a local web app with the AI spymaster and AI team-mates."""
     import errno
@@ -102,10 +106,12 @@ def serve(
 
     from ..web import serving
     from ..web.app import create_app
+    from ..web.games import Offer
     from ..web.store import StoreError, StoreInUse
 
-    # The port and the database are checked before anything says the server started, the
-    # port first so that a refused start creates no database file.
+    # The agents, the port and the database are checked before anything says the server
+    # started, the database last so that a refused start creates no database file.
+    offer = Offer.parse(agents)
     if not 0 <= port <= 65535:
         raise ConfigError(f"port {port} is not a port number (0 to 65535); choose one with "
                           "--port")
@@ -122,7 +128,7 @@ def serve(
                           "choose another address with --host or port with --port") from None
     database = db or Path(platformdirs.user_data_dir("codenames-ai")) / "web-games.sqlite3"
     try:
-        application = create_app(database)
+        application = create_app(database, offer=offer)
     except StoreInUse as exc:
         listener.close()
         raise ConfigError(str(exc)) from None

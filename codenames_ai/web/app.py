@@ -46,11 +46,19 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents.levels import LEVELS
-from ..agents.registry import registered
-from ..core import CodenamesError, ConfigError, IllegalActionError, Role, secret_seed
+from ..core import CodenamesError, ConfigError, IllegalActionError, secret_seed
 from ..core.jsonlimits import JSONRefused, load_limited
 from .clients import Started, client_key
-from .games import CLUE_RULES, DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
+from .games import (
+    CLUE_RULES,
+    DECKS,
+    LEVEL_ROLES,
+    ROLES,
+    STRENGTHS,
+    GameConfig,
+    Offer,
+    WebGame,
+)
 from .intake import BODY_SECONDS, Intake
 from .limits import RoomLimits
 from .store import BUSY_TIMEOUT, GameStore, MoveConflict, StoreError, StoreGone
@@ -188,15 +196,18 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
                new_seed: Callable[[], int] | None = None,
                limits: RoomLimits | None = None,
                body_seconds: float = BODY_SECONDS,
-               clock: Callable[[], float] = time.time) -> FastAPI:
+               clock: Callable[[], float] = time.time,
+               offer: Offer | None = None) -> FastAPI:
     """The app over the games in ``database`` (``StoreError`` if it is not a games file).
     ``timeout``: seconds a write waits for a lock held by another connection before the
     request gets 503. ``new_seed``: where fresh deals come from (default: 128 secret bits).
     ``limits``: how many rooms, games played alone and live connections the server takes,
     and how long they last idle. ``clock``: the time stored games are active at and expire
     by (seconds).
-    ``body_seconds``: how long a request body may take to arrive (``intake``)."""
+    ``body_seconds``: how long a request body may take to arrive (``intake``).
+    ``offer``: the AIs clients may choose (default: every agent this install can build)."""
     fresh_seed = new_seed or secret_seed
+    offer = offer or Offer.parse("all")
     limits = limits or RoomLimits()
     store = GameStore(database, timeout=timeout, clock=clock)  # held until the app shuts down
 
@@ -214,6 +225,7 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
                       clock=clock)
     app.state.store = store
     app.state.games = games
+    app.state.offer = offer
     app.state.intake = Intake(seconds=body_seconds)
     app.add_middleware(Guard, intake=app.state.intake)
 
@@ -271,8 +283,8 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
                        for team in LEVELS.values()],
             "level_roles": list(LEVEL_ROLES),
             # Only agents this install can build (an extra's model may not be built).
-            "spymasters": [s.agent_id for s in registered(Role.SPYMASTER, available_only=True)],
-            "guessers": [s.agent_id for s in registered(Role.GUESSER, available_only=True)],
+            # Only the AIs this server offers (``codenames serve --agents``).
+            "spymasters": list(offer.spymasters), "guessers": list(offer.guessers),
             "defaults": {**GameConfig().to_dict(), "seed": None},
         }
 
@@ -288,6 +300,7 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
                                    "when it is over; leave the seed out")
         try:
             config = GameConfig.from_dict(data)
+            offer.check(config)
         except ConfigError as exc:
             raise HTTPProblem(400, str(exc)) from None
         if config.variant != "standard":

@@ -18,6 +18,7 @@ from ..agents.levels import DEFAULT_LEVEL, LEVELS, Level, opposing_team
 from ..agents.registry import (
     DEFAULT_GUESSER,
     DEFAULT_SPYMASTER,
+    LEVEL_SPYMASTER,
     REGISTRY,
     make_agent,
     registered,
@@ -50,7 +51,7 @@ from ..core import (
 )
 from ..core.events import Event, event_to_dict
 from ..core.state import GameState
-from ..decks import default_deck, read_word_list, wordlists_dir
+from ..decks import WORD_DECKS, default_deck, word_deck
 from ..pictures import shipped_picture
 from ..render import describe_event, describe_outcome
 
@@ -58,7 +59,7 @@ ROLES = ("guess", "spymaster", "coop", "watch")
 # Player-count variants (a room's setting; a solo game's variant follows from its role).
 VARIANTS = {"standard": Variant.STANDARD, "coop": Variant.COOP,
             "three-player": Variant.THREE_PLAYER}
-DECKS = {"words": "words.txt", "words-large": "words-large.txt", "pictures": None}
+DECKS = (*WORD_DECKS, "pictures")
 STRENGTHS = ("cautious", "normal", "bold")
 CLUE_RULES = ("classic", "strict", "flexible", "pictures")
 # The roles with an opposing AI team (blue), whose agents the level chooses. Co-op has no
@@ -149,13 +150,51 @@ class GameConfig:
     def cards(self) -> tuple[str, ...]:
         deck = self.deck or ("pictures" if self.edition == "pictures" else "words")
         needed = self.rules().layout.cells
-        filename = DECKS[deck]
-        if filename is None:
+        if deck == "pictures":
             return default_deck("pictures", needed=needed)
-        return read_word_list(wordlists_dir() / filename, needed=needed)
+        return word_deck(deck, needed=needed)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """The AIs a server offers its clients (``codenames serve --agents``). Each AI offered
+    can cost the server its models and clue spaces, so a host may offer fewer: the default
+    AIs and the levels' AIs (whose tables are prepared on disk) are always offered, since
+    every game's other team and a room's AI seats play with them."""
+
+    spymasters: tuple[str, ...]
+    guessers: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Offer:
+        """``all`` (every agent this install can build), ``default`` (the default AIs and
+        the levels' AIs), or registry ids separated by commas, offered beside those (``default``
+        among them changes nothing).
+        ``ConfigError`` names an id that is not an available agent."""
+        parts = (part.strip() for part in text.split(","))
+        chosen = [part for part in parts if part not in ("", "default")]
+        if "all" in chosen:
+            return cls(*(tuple(s.agent_id for s in registered(role, available_only=True))
+                         for role in (Role.SPYMASTER, Role.GUESSER)))
+        for agent_id in chosen:
+            spec = REGISTRY.get(agent_id)
+            if spec is None or not spec.available:
+                known = ", ".join(s.agent_id for s in registered(available_only=True))
+                raise ConfigError(f"--agents: {agent_id!r} is not an agent this install can "
+                                  f"build; give all, default, or ids among: {known}")
+        ids = dict.fromkeys([DEFAULT_SPYMASTER, LEVEL_SPYMASTER, DEFAULT_GUESSER, *chosen])
+        return cls(*(tuple(i for i in ids if REGISTRY[i].role is role)
+                     for role in (Role.SPYMASTER, Role.GUESSER)))
+
+    def check(self, config: GameConfig) -> None:
+        """``ConfigError`` if ``config`` chooses an AI this server does not offer."""
+        for name, offered in (("spymaster", self.spymasters), ("guesser", self.guessers)):
+            if getattr(config, name) not in offered:
+                raise ConfigError(f"{name} {getattr(config, name)!r} is not offered by this "
+                                  f"server; choose one of: {', '.join(offered)}")
 
 
 class WebGame:

@@ -259,6 +259,7 @@ def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], 
                                    "room's link) or false (only with each seat's own link)")
         try:
             config = room_config(data.get("settings", {}), fresh_seed())
+            app.state.offer.check(config)
             people = seat_names(data.get("people", []), config.variant)
         except ConfigError as exc:
             raise HTTPProblem(400, str(exc)) from None

@@ -18,7 +18,8 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, *args: str) -> None:
+        self.args = args  # more of serve's options
         self.port = free_port()
         self.database = database
         self.base = f"http://127.0.0.1:{self.port}"
@@ -29,7 +30,7 @@ class Server:
         """Start serving and wait until the API answers (60 s at most)."""
         self.process = subprocess.Popen(
             [sys.executable, "-m", "codenames_ai", "serve", "--port", str(self.port),
-             "--db", str(self.database)], stdout=subprocess.PIPE,
+             "--db", str(self.database), *self.args], stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 60
         while True:

@@ -92,3 +92,33 @@ def test_out_of_memory_answers_one_503_line_and_the_server_goes_on(
     assert refused.headers["retry-after"] == "60"
     assert client.app.state.games.sizes() == (0, 0)  # nothing was kept
     assert client.post("/api/games", json={"guesser": "random-guesser-v1"}).status_code == 201
+
+
+# A board of every deck and edition the web deals, at every level and clue rule set, with
+# the default AIs; then the models loaded in the process (the model cache's contents).
+DEALS = textwrap.dedent("""
+    import itertools
+    from codenames_ai.vectors.default import _load
+    from codenames_ai.web.games import CLUE_RULES, DECKS, GameConfig, WebGame
+
+    for edition, deck, rules, level, role in itertools.product(
+            ("words", "pictures"), DECKS, CLUE_RULES, ("easy", "normal", "hard"),
+            ("guess", "spymaster")):
+        for seed in range(2):
+            game = WebGame(GameConfig(role=role, edition=edition, deck=deck, clue_rules=rules,
+                                      level=level, seed=seed))
+            game.ai_moves()
+    print(_load.cache_info().currsize)
+""")
+
+
+def test_the_default_ais_load_no_model_for_any_board_the_web_deals() -> None:
+    def models_loaded() -> int:
+        done = subprocess.run([sys.executable, "-c", DEALS], cwd=REPO,
+                              env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True,
+                              text=True, timeout=600, check=False)
+        assert done.returncode == 0, done.stderr
+        return int(done.stdout)
+
+    models_loaded()  # the first run prepares the decks' tables in the cache, as a first serve
+    assert models_loaded() == 0

@@ -270,12 +270,13 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
 
 
 def _deck_tables(panel: Panel, prepared: Path) -> tuple[DeckTable, ...]:
-    """The shipped decks' tables: the Words deck for every meaning, the Pictures deck once
+    """The shipped decks' tables: each word deck for every meaning, the Pictures deck once
     per picture meaning (each made on the first board that needs it)."""
-    words, pictures = shipped_decks()
-    tables = [DeckTable(words, None, table_loader(prepared, len(panel.minds), words, None,
-                                                  functools.partial(_deck_rows, panel, words,
-                                                                    PICTURE_MEANINGS[0])))]
+    *words, pictures = shipped_decks()
+    tables = [DeckTable(deck, None, table_loader(prepared, len(panel.minds), deck, None,
+                                                 functools.partial(_deck_rows, panel, deck,
+                                                                   PICTURE_MEANINGS[0])))
+              for deck in words]
     for meaning in PICTURE_MEANINGS:
         tables.append(DeckTable(pictures, meaning, table_loader(
             prepared, len(panel.minds), pictures, meaning,

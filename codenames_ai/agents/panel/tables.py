@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from ...decks import default_deck
+from ...decks import WORD_DECKS, word_deck
 from ...pictures import Captions, shipped_captions
 from ...vectors.manifest import CheckedFolder
 from ..lru import OwnLock
@@ -41,11 +41,12 @@ def fill_abstentions(z: FloatArray) -> FloatArray:
 
 
 def shipped_decks(pictures: Captions | None = None) -> tuple[tuple[CardKey, ...], ...]:
-    """The shipped decks as (card, caption tags) keys: the Words deck, and the Pictures deck
-    with the captions in play (default: the shipped ones)."""
+    """The shipped decks as (card, caption tags) keys: each word deck the web offers (Words
+    and the large one, so no board it deals needs a model), then the Pictures deck with the
+    captions in play (default: the shipped ones)."""
     captions = shipped_captions() if pictures is None else pictures
-    words = tuple((card, ()) for card in default_deck("words"))
-    return words, tuple((card, tuple(tags)) for card, tags in captions.items())
+    words = tuple(tuple((card, ()) for card in word_deck(name)) for name in WORD_DECKS)
+    return (*words, tuple((card, tuple(tags)) for card, tags in captions.items()))
 
 
 class DeckTable(OwnLock):
