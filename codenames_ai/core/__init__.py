@@ -5,6 +5,7 @@ Standard library only: no numpy, no I/O, no agents. Everything else builds on th
 """
 
 from .actions import (
+    MOVE_KINDS,
     UNLIMITED,
     Action,
     Clue,
@@ -14,6 +15,8 @@ from .actions import (
     GuesserAction,
     Pass,
     Unlimited,
+    action_from_dict,
+    clue_number_from_json,
     clue_number_to_json,
     parse_clue_number,
 )
@@ -87,7 +90,7 @@ from .state import CoverTask, EndReason, GameState, Outcome
 from .views import GuesserView, Phase, PublicView, SpymasterView
 
 __all__ = [
-    "MAX_CARD_LENGTH", "SEED_BITS", "UNLIMITED", "Abandoned", "Action", "AgentError",
+    "MAX_CARD_LENGTH", "MOVE_KINDS", "SEED_BITS", "UNLIMITED", "Abandoned", "Action", "AgentError",
     "BasicClueValidator",
     "Board", "Clue",
     "ClueContext", "ClueGiven", "ClueNumber", "ClueValidator", "ClueViolation",
@@ -101,7 +104,8 @@ __all__ = [
     "RecordError",
     "Role", "RuleSet", "Seats", "IDLE", "IdleSeat", "Forfeited", "Spymaster", "SpymasterView",
     "Team", "TimedOut", "Unlimited",
-    "Variant", "WORDS", "agent_id", "check_clue", "check_deck", "clue_number_to_json",
+    "Variant", "WORDS", "action_from_dict", "agent_id", "check_clue", "check_deck",
+    "clue_number_from_json", "clue_number_to_json",
     "check_word_cards", "coop_rating", "custom", "deal", "derive_seed", "edition", "fold_word",
     "guess_limit", "normalize_word",
     "parse_clue_number",

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import TypeAlias
+from typing import Any, TypeAlias
+
+from .errors import ConfigError, IllegalActionError
 
 
 class Unlimited(Enum):
@@ -36,6 +39,10 @@ class Clue:
     def __str__(self) -> str:
         return f"{self.word}: {self.number}"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The clue as JSON holds it (``action_from_dict`` reads it back)."""
+        return {"move": "clue", "word": self.word, "number": clue_number_to_json(self.number)}
+
 
 @dataclass(frozen=True)
 class Guess:
@@ -43,10 +50,16 @@ class Guess:
 
     index: int
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"move": "guess", "index": self.index}
+
 
 @dataclass(frozen=True)
 class Pass:
     """An operative stops guessing (allowed after at least one guess this turn)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"move": "pass"}
 
 
 @dataclass(frozen=True)
@@ -58,6 +71,9 @@ class Cover:
     """
 
     index: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"move": "cover", "index": self.index}
 
 
 GuesserAction: TypeAlias = Guess | Pass
@@ -88,3 +104,47 @@ def parse_clue_number(text: str) -> ClueNumber:
             f"clue number {text!r} is not a whole number; use 0, 1, 2, ... or 'unlimited'"
         ) from None
     return number
+
+
+# The ``"move"`` of each action's dictionary, in the order errors list them.
+MOVE_KINDS = ("clue", "guess", "pass", "cover")
+
+
+def action_from_dict(data: Mapping[str, Any], *, others: tuple[str, ...] = ()) -> Action:
+    """The action ``to_dict`` wrote, from a JSON object with a ``"move"`` field (a clue's
+    word is stripped; its number may be typed, as ``parse_clue_number`` reads it).
+
+    Raises ``IllegalActionError`` saying what is missing. ``others``: the moves the caller
+    handles itself (never passed here), which the error for an unknown move lists too.
+    Whether the action is legal now is the state's to say, not this codec's.
+    """
+    kind = data.get("move")
+    if kind == "clue":
+        word, number = data.get("word"), data.get("number")
+        if not isinstance(word, str) or not word.strip():
+            raise IllegalActionError("a clue needs a word")
+        if not isinstance(number, int | str) or isinstance(number, bool):
+            raise IllegalActionError("a clue needs a number (0-9 or 'unlimited')")
+        try:
+            parsed = parse_clue_number(str(number))
+        except (ValueError, ConfigError) as exc:
+            raise IllegalActionError(str(exc)) from None
+        return Clue(word.strip(), parsed)
+    if kind in ("guess", "cover"):
+        index = data.get("index")
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise IllegalActionError(f"a {kind} needs the card's index (a whole number)")
+        return Guess(index) if kind == "guess" else Cover(index)
+    if kind == "pass":
+        return Pass()
+    raise IllegalActionError(f"unknown move {kind!r}; moves are "
+                             f"{', '.join((*MOVE_KINDS, *others))}")
+
+
+def clue_number_from_json(value: object) -> ClueNumber:
+    """Inverse of ``clue_number_to_json`` (exact: no typed forms); ``ValueError`` otherwise."""
+    if value == UNLIMITED.value:
+        return UNLIMITED
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"clue number {value!r} is neither a whole number nor 'unlimited'")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeAlias
 
-from .actions import UNLIMITED, Clue, ClueNumber, clue_number_to_json
+from .actions import Clue, ClueNumber, clue_number_from_json, clue_number_to_json
 from .cards import Identity, Role, Team
 from .errors import RecordError
 
@@ -102,11 +102,10 @@ Event: TypeAlias = (ClueGiven | InvalidClue | GuessMade | Passed | TimedOut | Fo
 
 
 def _number_from_json(value: Any) -> ClueNumber:
-    if value == UNLIMITED.value:
-        return UNLIMITED
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    raise RecordError(f"clue number {value!r} is neither a whole number nor 'unlimited'")
+    try:
+        return clue_number_from_json(value)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -26,7 +26,6 @@ from ..agents.registry import (
 )
 from ..core import (
     SEED_BITS,
-    Action,
     AgentError,
     Clue,
     ConfigError,
@@ -36,18 +35,17 @@ from ..core import (
     Match,
     MoveResult,
     OutsideSeat,
-    Pass,
     Phase,
     Role,
     RuleSet,
     Seats,
     Team,
     Variant,
+    action_from_dict,
     clue_number_to_json,
     deal,
     edition,
     guess_limit,
-    parse_clue_number,
 )
 from ..core.events import Event, event_to_dict
 from ..core.state import GameState
@@ -264,14 +262,13 @@ class WebGame:
         allowed); the caller then lets the AIs answer with ``ai_moves``."""
         if not isinstance(data, dict):
             raise IllegalActionError("a move must be a JSON object")
-        kind = data.get("move")
         if self.state.is_over:
             raise IllegalActionError("the game is over")
         if not self.awaiting_person:
             raise IllegalActionError(
                 f"it is not your turn: the game waits for the {self.state.current_team.value} "
                 f"{self.state.current_role.value if self.state.current_role else ''}")
-        move = {"by": "person", **_parse(kind, data, self.state)}
+        move = {"by": "person", **parse_move(data, self.state, others=("step",))}
         self._apply(move)
         return move
 
@@ -305,7 +302,8 @@ class WebGame:
         played = match.step()
         move: dict[str, Any]
         if played.result is MoveResult.PLAYED:
-            move = _stored(played.action)
+            assert played.action is not None  # a played move has its action
+            move = played.action.to_dict()
             explanation = getattr(played.agent, "last_explanation", None)
             if isinstance(played.action, Clue) and explanation is not None:
                 move["why"] = explanation.describe()
@@ -355,21 +353,12 @@ class WebGame:
         return self._agents[(team, role)]
 
     def _apply(self, move: dict[str, Any]) -> None:
-        kind = move.get("move")
         state = self.state
         before, turn, team = len(state.events), state.turn, state.current_team
-        if kind == "clue":
-            state.apply(Clue(str(move["word"]), parse_clue_number(str(move["number"]))))
-        elif kind == "guess":
-            state.apply(Guess(int(move["index"])))
-        elif kind == "pass":
-            state.apply(Pass())
-        elif kind == "cover":
-            state.apply(Cover(int(move["index"])))
-        elif kind == "forfeit":
+        if move.get("move") == "forfeit":  # an AI's failed move, as the store keeps it
             state.forfeit(str(move.get("reason", "")) or None)
         else:
-            raise IllegalActionError(f"unknown move {kind!r}")
+            state.apply(action_from_dict(move))
         self._record(move, before, turn, team)
 
     def _record(self, move: dict[str, Any], before: int, turn: int, team: Team) -> None:
@@ -500,48 +489,26 @@ class WebGame:
         return {"legal": False, "rule": violation.rule, "message": violation.message}
 
 
-def _parse(kind: object, data: dict[str, Any], state: GameState) -> dict[str, Any]:
-    """The person's move as stored, with its fields checked."""
-    if kind == "clue":
-        word, number = data.get("word"), data.get("number")
-        if not isinstance(word, str) or not word.strip():
-            raise IllegalActionError("a clue needs a word")
-        if not isinstance(number, int | str) or isinstance(number, bool):
-            raise IllegalActionError("a clue needs a number (0-9 or 'unlimited')")
-        try:
-            parsed = parse_clue_number(str(number))
-        except (ValueError, ConfigError, IllegalActionError) as exc:
-            raise IllegalActionError(str(exc)) from None
-        violation = state.check_clue(Clue(word.strip(), parsed))
+def parse_move(data: dict[str, Any], state: GameState, *, others: tuple[str, ...] = ()
+               ) -> dict[str, Any]:
+    """A person's move as stored (the core's codec), checked against the board now:
+    ``IllegalActionError`` says why it cannot be played. ``others``: the moves the caller's
+    route takes besides the core's (listed in the error for an unknown one)."""
+    action = action_from_dict(data, others=others)
+    if isinstance(action, Clue):
+        violation = state.check_clue(action)
         if violation is not None:  # the page refuses it; nothing is played
             raise IllegalActionError(f"[{violation.rule}] {violation.message}")
-        return {"move": "clue", "word": word.strip(), "number": clue_number_to_json(parsed)}
-    if kind in ("guess", "cover"):
-        index = data.get("index")
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise IllegalActionError(f"a {kind} needs the card's index (a whole number)")
+    elif isinstance(action, Guess | Cover):
+        index = action.index
         if not 0 <= index < len(state.board.words):
             raise IllegalActionError(f"card {index} is not on the board")
         if state.is_revealed(index):
             raise IllegalActionError(f"{state.board.words[index]!r} is already revealed")
-        return {"move": kind, "index": index}
-    if kind == "pass":
-        return {"move": "pass"}
-    raise IllegalActionError(f"unknown move {kind!r}; moves are clue, guess, pass, cover")
+    return action.to_dict()
 
 
 # The person's seat in the match: their moves come from the page (``person_move``).
 PERSON = OutsideSeat("person", "the page")
-
-
-def _stored(action: Action | None) -> dict[str, Any]:
-    """An applied move as the store keeps it (without who made it)."""
-    if isinstance(action, Clue):
-        return {"move": "clue", "word": action.word, "number": clue_number_to_json(action.number)}
-    if isinstance(action, Guess):
-        return {"move": "guess", "index": action.index}
-    if isinstance(action, Cover):
-        return {"move": "cover", "index": action.index}
-    return {"move": "pass"}
 
 

@@ -35,7 +35,7 @@ from disarm import skeleton_key
 from ..agents.levels import opposing_team
 from ..agents.registry import make_agent, takes_option
 from ..core import ConfigError, IllegalActionError, Role, Seats, Team
-from .games import GameConfig, WebGame, _parse
+from .games import GameConfig, WebGame, parse_move
 from .limits import RoomLimits
 
 # The seats of a room in each variant, by the name their links and the API use, with the
@@ -195,7 +195,7 @@ class RoomGame(WebGame):
         if self.current_seat != seat:
             raise IllegalActionError(f"it is not your turn: the game waits for the "
                                      f"{self.current_seat}")
-        move = {"by": "person", "seat": seat, **_parse(data.get("move"), data, self.state)}
+        move = {"by": "person", "seat": seat, **parse_move(data, self.state)}
         self._apply(move)
         return move
 
