@@ -396,25 +396,6 @@ class WebGame:
         log = [self._logged(event, number in recent)
                for event, number in zip(state.events, self._event_moves, strict=True)]
         touched = {entry["index"] for entry in log if entry["recent"] and "index" in entry}
-        cards = []
-        for i, word in enumerate(state.board.words):
-            card = shipped_picture(word)  # the web plays the shipped deck only
-            shown = state.board.key[i] if state.is_revealed(i) else None
-            cards.append({
-                "index": i, "word": word,
-                "picture": card.emoji if card else None,
-                "tags": list(card.tags) if card else [],
-                "revealed": shown.value if shown else None,
-                "key": state.board.key[i].value if sees_key else None,
-                "recent": i in touched,  # revealed since the person's last move
-            })
-        clue = None
-        if state.phase is Phase.GUESS:
-            view = state.guesser_view(state.current_team)
-            clue = {"word": view.clue.word, "number": clue_number_to_json(view.clue.number),
-                    "guesses_left": view.guesses_left}
-        outcome = state.outcome
-        coop_team = state.real_team
         config = self.config.to_dict()
         if not over:
             # The seed deals the board: with it and this toolkit anyone could compute the key
@@ -424,7 +405,7 @@ class WebGame:
             "config": config,
             "rows": state.rules.layout.rows, "cols": state.rules.layout.cols,
             "edition": state.rules.edition, "clue_rules": state.rules.clue_rules,
-            "cards": cards,
+            "cards": _cards(state, sees_key=sees_key, touched=touched),
             "turn": state.turn, "phase": state.phase.value,
             "variant": state.rules.variant.value,
             # whose agent the spymaster covers (a virtual turn of co-op, or a penalty)
@@ -434,7 +415,7 @@ class WebGame:
             "current_role": state.current_role.value if state.current_role else None,
             "starting_team": state.board.starting_team.value,
             "left": {"red": state.cards_left(Team.RED), "blue": state.cards_left(Team.BLUE)},
-            "clue": clue,
+            "clue": _clue(state),
             "history": [describe_event(e) for e in state.events],
             # The same events with their turn, team and card, for the page to group by turn.
             "log": log,
@@ -447,8 +428,17 @@ class WebGame:
             # sent back with the next move, so a double submit, a stale page or a move meant
             # for an earlier deal is refused instead of played
             "expect": self.expect,
+            **self._ending(),
+        }
+
+    def _ending(self) -> dict[str, Any]:
+        """What every seat sees once the game is over (the outcome, the key, the AI's
+        reasons, the seed), and the level the blue team plays at."""
+        state, outcome = self.state, self.state.outcome
+        over = outcome is not None
+        return {
             "over": over,
-            "outcome": describe_outcome(outcome, coop_team=coop_team) if outcome else None,
+            "outcome": describe_outcome(outcome, coop_team=state.real_team) if outcome else None,
             "winner": outcome.winner.value if outcome and outcome.winner else None,
             "coop": {"score": outcome.coop_score, "rating": outcome.coop_rating}
             if outcome and state.rules.variant is Variant.COOP else None,
@@ -487,6 +477,33 @@ class WebGame:
         if violation is None:
             return {"legal": True, "rule": None, "message": ""}
         return {"legal": False, "rule": violation.rule, "message": violation.message}
+
+
+def _cards(state: GameState, *, sees_key: bool, touched: set[int]) -> list[dict[str, Any]]:
+    """The board's cards as a seat sees them: the key of face-down cards only if
+    ``sees_key``; ``touched``: the cards revealed since the person's last move."""
+    cards = []
+    for i, word in enumerate(state.board.words):
+        card = shipped_picture(word)  # the web plays the shipped deck only
+        shown = state.board.key[i] if state.is_revealed(i) else None
+        cards.append({
+            "index": i, "word": word,
+            "picture": card.emoji if card else None,
+            "tags": list(card.tags) if card else [],
+            "revealed": shown.value if shown else None,
+            "key": state.board.key[i].value if sees_key else None,
+            "recent": i in touched,
+        })
+    return cards
+
+
+def _clue(state: GameState) -> dict[str, Any] | None:
+    """The clue the guessers are playing, while they guess."""
+    if state.phase is not Phase.GUESS:
+        return None
+    view = state.guesser_view(state.current_team)
+    return {"word": view.clue.word, "number": clue_number_to_json(view.clue.number),
+            "guesses_left": view.guesses_left}
 
 
 def parse_move(data: dict[str, Any], state: GameState, *, others: tuple[str, ...] = ()

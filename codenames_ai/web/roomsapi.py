@@ -36,16 +36,17 @@ import asyncio
 import json
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..core import CodenamesError, ConfigError, IllegalActionError
-from .app import CACHED_GAMES, Games, HTTPProblem, check_expect, parse_json
 from .games import GameConfig
+from .http import CACHED_GAMES, Games, HTTPProblem, check_expect, parse_json, server_of
 from .limits import RoomLimits
 from .rooms import RoomGame, person_name, room_config, seat_names
 from .store import LEFT, GameStore, MoveConflict
@@ -179,338 +180,390 @@ def room_view(game: RoomGame, seat: str | None) -> dict[str, Any]:
     return view
 
 
-def add_room_routes(app: FastAPI, store: GameStore, *, fresh_seed: Callable[[], int],
-                    limits: RoomLimits) -> None:
-    rooms = Rooms(store, limits=limits)
-    app.state.rooms = rooms
+router = APIRouter()
 
-    def seat_for(room_id: str, token: object, *, required: bool) -> str | None:
-        """The seat ``token`` holds (403 for a wrong one, or none where one is required)."""
-        if token is None and not required:
-            return None
-        seat = store.seat_of(room_id, token) if isinstance(token, str) and token else None
-        if seat == LEFT:  # someone else sat down in this person's seat: they watch now
-            if required:
-                raise HTTPProblem(403, "you no longer hold a seat in this room: someone else "
-                                       "sat down in yours after it went to the AI; choose a "
-                                       "seat from the room's link")
-            return None
-        if seat is None:
-            if store.room(room_id) is None:
-                raise HTTPProblem(404, f"no room {room_id!r}; start a new one")
-            raise HTTPProblem(403, "this link holds no seat of this room: ask for the "
-                                   "seat's link again")
-        return seat
 
-    def check_seat(game: RoomGame, seat: str) -> None:
-        if seat not in game.seats:
-            raise HTTPProblem(400, f"seat must be one of: {', '.join(game.seats)} (this room "
-                                   f"plays {game.config.variant})")
+def rooms_of(request: Request) -> Rooms:
+    """The app's rooms (``app.state.rooms``)."""
+    rooms = request.app.state.rooms
+    assert isinstance(rooms, Rooms)
+    return rooms
 
-    def require_creator(room_id: str, creator: object, doing: str) -> None:
-        """Refuse (404 or 403) unless ``creator`` is the room's creator token."""
-        if not (isinstance(creator, str) and creator and store.is_creator(room_id, creator)):
-            if store.room(room_id) is None:
-                raise HTTPProblem(404, f"no room {room_id!r}")
-            raise HTTPProblem(403, f"only the room's creator (with the creator's link) may "
-                                   f"{doing}")
 
-    def change(game: RoomGame, first: int, made: list[dict[str, Any]], *,
-               seat: tuple[str, bool] | None = None, member: tuple[str, str] | None = None,
-               close: bool = False) -> None:
-        try:
-            store.room_change(game.room_id, game.game_id, first, made, seat=seat,
-                              member=member, close=close)
-        except MoveConflict:
-            raise HTTPProblem(409, "the game moved on meanwhile (another page stored a move "
-                                   "first); the page shows the game as it is now") from None
-        game.version += 1
-        game.closed = game.closed or close
-        rooms.seen(game.room_id, game.version)
+def seat_for(rooms: Rooms, room_id: str, token: object, *, required: bool) -> str | None:
+    """The seat ``token`` holds (403 for a wrong one, or none where one is required)."""
+    if token is None and not required:
+        return None
+    store = rooms.store
+    seat = store.seat_of(room_id, token) if isinstance(token, str) and token else None
+    if seat == LEFT:  # someone else sat down in this person's seat: they watch now
+        if required:
+            raise HTTPProblem(403, "you no longer hold a seat in this room: someone else "
+                                   "sat down in yours after it went to the AI; choose a "
+                                   "seat from the room's link")
+        return None
+    if seat is None:
+        if store.room(room_id) is None:
+            raise HTTPProblem(404, f"no room {room_id!r}; start a new one")
+        raise HTTPProblem(403, "this link holds no seat of this room: ask for the "
+                               "seat's link again")
+    return seat
 
-    def seat_change(game: RoomGame, seat: str, person: bool, *,
-                    member: tuple[str, str] | None = None) -> None:
-        """Give ``seat`` to people or to the AI (``member``: someone sitting down by the
-        room's link, with their token and name), and let the AI seats move at once, in one
-        stored change (the AI plays the seat now if it is its turn)."""
-        first = len(game.moves)
-        if person:
-            game.people.add(seat)
-        else:
-            game.people.discard(seat)
-        change(game, first, game.ai_moves(), seat=(seat, person), member=member)
 
-    async def body(request: Request) -> dict[str, Any]:
-        data = parse_json(await request.body())
-        if not isinstance(data, dict):
-            raise HTTPProblem(400, "send a JSON object")
-        return data
+def held_seat(rooms: Rooms, room_id: str, token: object) -> str:
+    """The seat ``token`` holds, where a request needs one."""
+    seat = seat_for(rooms, room_id, token, required=True)
+    assert seat is not None
+    return seat
 
-    @app.post("/api/rooms", status_code=201)
-    async def new_room(request: Request) -> dict[str, Any]:
-        data = await body(request)
-        unknown = sorted(set(data) - {"settings", "people", "open_seats"})
-        if unknown:
-            raise HTTPProblem(400, f"unknown field(s) {', '.join(unknown)}; send settings, "
-                                   "people and open_seats")
-        open_seats = data.get("open_seats", True)
-        if not isinstance(open_seats, bool):
-            raise HTTPProblem(400, "open_seats must be true (people choose a seat with the "
-                                   "room's link) or false (only with each seat's own link)")
-        try:
-            config = room_config(data.get("settings", {}), fresh_seed())
-            app.state.offer.check(config)
-            people = seat_names(data.get("people", []), config.variant)
-        except ConfigError as exc:
-            raise HTTPProblem(400, str(exc)) from None
 
-        def start() -> dict[str, Any]:
-            # closed rooms count too (the oldest make way), so creating and closing rooms
-            # in a loop cannot fill the disk
-            swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle,
-                                rooms=limits.rooms)
-            rooms.forget_versions(swept.changed)
-            if swept.rooms >= limits.rooms:
-                raise HTTPProblem(503, f"this server has its most open rooms "
-                                       f"({limits.rooms}); try again later")
+def check_seat(game: RoomGame, seat: str) -> None:
+    if seat not in game.seats:
+        raise HTTPProblem(400, f"seat must be one of: {', '.join(game.seats)} (this room "
+                               f"plays {game.config.variant})")
+
+
+def check_open(game: RoomGame) -> None:
+    if game.closed:
+        raise HTTPProblem(409, "the room is closed")
+
+
+def require_creator(rooms: Rooms, room_id: str, creator: object, doing: str) -> None:
+    """Refuse (404 or 403) unless ``creator`` is the room's creator token."""
+    if not (isinstance(creator, str) and creator and rooms.store.is_creator(room_id, creator)):
+        if rooms.store.room(room_id) is None:
+            raise HTTPProblem(404, f"no room {room_id!r}")
+        raise HTTPProblem(403, f"only the room's creator (with the creator's link) may "
+                               f"{doing}")
+
+
+def change(rooms: Rooms, game: RoomGame, first: int, made: list[dict[str, Any]], *,
+           seat: tuple[str, bool] | None = None, member: tuple[str, str] | None = None,
+           close: bool = False) -> None:
+    """Store a change of the room (its game's new moves, a seat, a member, its closing)."""
+    try:
+        rooms.store.room_change(game.room_id, game.game_id, first, made, seat=seat,
+                                member=member, close=close)
+    except MoveConflict:
+        raise HTTPProblem(409, "the game moved on meanwhile (another page stored a move "
+                               "first); the page shows the game as it is now") from None
+    game.version += 1
+    game.closed = game.closed or close
+    rooms.seen(game.room_id, game.version)
+
+
+def seat_change(rooms: Rooms, game: RoomGame, seat: str, person: bool, *,
+                member: tuple[str, str] | None = None) -> None:
+    """Give ``seat`` to people or to the AI (``member``: someone sitting down by the
+    room's link, with their token and name), and let the AI seats move at once, in one
+    stored change (the AI plays the seat now if it is its turn)."""
+    first = len(game.moves)
+    if person:
+        game.people.add(seat)
+    else:
+        game.people.discard(seat)
+    change(rooms, game, first, game.ai_moves(), seat=(seat, person), member=member)
+
+
+@contextmanager
+def changing_room(rooms: Rooms, room_id: str) -> Iterator[RoomGame]:
+    """``rooms.changing`` for a room's game (the game, locked, for an all-or-nothing
+    change)."""
+    with rooms.changing(room_id) as game:
+        assert isinstance(game, RoomGame)
+        yield game
+
+
+async def body(request: Request) -> dict[str, Any]:
+    data = parse_json(await request.body())
+    if not isinstance(data, dict):
+        raise HTTPProblem(400, "send a JSON object")
+    return data
+
+
+def refuse_unknown(data: dict[str, Any], known: set[str], send: str) -> None:
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise HTTPProblem(400, f"unknown field(s) {', '.join(unknown)}; send {send}")
+
+
+@router.post("/api/rooms", status_code=201)
+async def new_room(request: Request) -> dict[str, Any]:
+    data = await body(request)
+    refuse_unknown(data, {"settings", "people", "open_seats"},
+                   "settings, people and open_seats")
+    open_seats = data.get("open_seats", True)
+    if not isinstance(open_seats, bool):
+        raise HTTPProblem(400, "open_seats must be true (people choose a seat with the "
+                               "room's link) or false (only with each seat's own link)")
+    server = server_of(request)
+    try:
+        config = room_config(data.get("settings", {}), server.fresh_seed())
+        server.offer.check(config)
+        people = seat_names(data.get("people", []), config.variant)
+    except ConfigError as exc:
+        raise HTTPProblem(400, str(exc)) from None
+    return await run_in_threadpool(make_room, rooms_of(request), config, people, open_seats)
+
+
+def make_room(rooms: Rooms, config: GameConfig, people: frozenset[str], open_seats: bool
+              ) -> dict[str, Any]:
+    """Deal and store a new room, after the idle ones are swept (503 with too many)."""
+    store, limits = rooms.store, rooms.limits
+    # closed rooms count too (the oldest make way), so creating and closing rooms
+    # in a loop cannot fill the disk
+    swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle, rooms=limits.rooms)
+    rooms.forget_versions(swept.changed)
+    if swept.rooms >= limits.rooms:
+        raise HTTPProblem(503, f"this server has its most open rooms "
+                               f"({limits.rooms}); try again later")
+    try:
+        game = RoomGame(config, people=people)
+        moves = game.ai_moves()
+    except CodenamesError as exc:
+        raise HTTPProblem(400, str(exc)) from None
+    room_id, creator, tokens = store.create_room(
+        config.to_dict(), moves, {name: name in people for name in game.seats},
+        open_seats=open_seats)
+    with rooms.locked(room_id):
+        created = rooms.get(room_id)
+        return {"id": room_id, "creator": creator, "seats": tokens,
+                "view": room_view(created, None)}
+
+
+@router.get("/api/rooms/{room_id}")
+async def show(room_id: str, request: Request) -> dict[str, Any]:
+    rooms, token = rooms_of(request), request.query_params.get("token")
+
+    def read() -> dict[str, Any]:
+        seat = seat_for(rooms, room_id, token, required=False)
+        with rooms.locked(room_id):
+            return room_view(rooms.get(room_id), seat)
+    return await run_in_threadpool(read)
+
+
+@router.post("/api/rooms/{room_id}/moves")
+async def move(room_id: str, request: Request) -> dict[str, Any]:
+    data, rooms = await body(request), rooms_of(request)
+
+    def play() -> dict[str, Any]:
+        seat = held_seat(rooms, room_id, data.get("token"))
+        with changing_room(rooms, room_id) as game:
+
+            def refuse(message: str) -> HTTPProblem:
+                return HTTPProblem(409, message, extra={"view": room_view(game, seat)})
+
+            if game.closed:
+                raise refuse("the room is closed")
+            stale = check_expect(game, data)
+            if stale:
+                raise refuse(f"{stale} (someone else may have moved first); here is the "
+                             "game as it is now")
+            first = len(game.moves)
             try:
-                game = RoomGame(config, people=people)
-                moves = game.ai_moves()
+                made = [game.seat_move(seat, data)] + game.ai_moves()
+            except IllegalActionError as exc:
+                raise refuse(str(exc)) from None
+            change(rooms, game, first, made)
+            return room_view(game, seat)
+
+    return await run_in_threadpool(play)
+
+
+@router.post("/api/rooms/{room_id}/seat")
+async def take(room_id: str, request: Request) -> dict[str, Any]:
+    data, rooms = await body(request), rooms_of(request)
+    person = data.get("person")
+    if not isinstance(person, bool):
+        raise HTTPProblem(400, "send {\"token\": ..., \"person\": true} to take the seat, "
+                               "false to hand it to the AI")
+
+    def run() -> dict[str, Any]:
+        seat, shown = seat_of_change(rooms, room_id, data, person)
+        with changing_room(rooms, room_id) as game:
+            check_open(game)
+            check_seat(game, seat)
+            seat_change(rooms, game, seat, person)
+            return room_view(game, shown)
+
+    return await run_in_threadpool(run)
+
+
+def seat_of_change(rooms: Rooms, room_id: str, data: dict[str, Any], person: bool
+                   ) -> tuple[str, str | None]:
+    """The seat a change of holder is for, and the seat whose view the answer shows: a
+    seat's own token, or the creator handing any seat to the AI (someone left the table
+    without doing it), who is answered with the spectators' view."""
+    if "creator" not in data:
+        own = held_seat(rooms, room_id, data.get("token"))
+        return own, own
+    seat = data.get("seat")
+    require_creator(rooms, room_id, data.get("creator"), "hand another person's seat to the AI")
+    if not isinstance(seat, str):
+        raise HTTPProblem(400, "seat must be the name of one of the room's seats")
+    if person:
+        raise HTTPProblem(400, "the creator may only hand a seat to the AI; a person takes "
+                               "a seat with its own link")
+    return seat, None
+
+
+@router.post("/api/rooms/{room_id}/join")
+async def join(room_id: str, request: Request) -> dict[str, Any]:
+    data, rooms = await body(request), rooms_of(request)
+    refuse_unknown(data, {"seat", "name", "creator"}, "seat and name")
+    seat = data.get("seat")
+    if not isinstance(seat, str):
+        raise HTTPProblem(400, "seat must be the name of one of the room's seats")
+    try:
+        name = person_name(data.get("name"))
+    except ConfigError as exc:
+        raise HTTPProblem(400, str(exc)) from None
+    creator = data.get("creator")
+    if creator is not None:
+        await run_in_threadpool(require_creator, rooms, room_id, creator,
+                                "sit anywhere in a room whose seats go by their own links")
+    return await run_in_threadpool(sit_down, rooms, room_id, seat, name,
+                                   by_creator=creator is not None)
+
+
+def sit_down(rooms: Rooms, room_id: str, seat: str, name: str, *, by_creator: bool
+             ) -> dict[str, Any]:
+    """Seat a person who comes by the room's link (or the creator's) -> their token."""
+    with changing_room(rooms, room_id) as game:
+        check_open(game)
+        check_seat(game, seat)
+        if not by_creator and not game.open_seats:
+            raise HTTPProblem(403, "this room's seats are given by their own links: "
+                                   "ask the room's creator for one")
+        # the creator holds every seat's link anyway, but the room has its most people
+        refused = game.refuse_seat(seat, anywhere=by_creator)
+        if refused:
+            raise HTTPProblem(409, refused, extra={"view": room_view(game, None)})
+        token = secrets.token_urlsafe(16)
+        taken_back = seat not in game.people  # from the AI: those who left lose it
+        seat_change(rooms, game, seat, True, member=(token, name))
+        game.names[seat] = ([] if taken_back else game.names.get(seat, [])) + [name]
+        game.members += 1
+        return {"token": token, "view": room_view(game, seat)}
+
+
+@router.post("/api/rooms/{room_id}/again")
+async def again(room_id: str, request: Request) -> dict[str, Any]:
+    data, rooms = await body(request), rooms_of(request)
+    fresh_seed = server_of(request).fresh_seed
+
+    def run() -> dict[str, Any]:
+        seat: str | None = None
+        if "creator" in data:
+            require_creator(rooms, room_id, data.get("creator"), "deal again without a seat")
+        else:
+            seat = held_seat(rooms, room_id, data.get("token"))
+        with changing_room(rooms, room_id) as game:
+            check_open(game)
+            if not game.state.is_over:
+                raise HTTPProblem(409, "the game is not over (someone may have dealt "
+                                       "again already)", extra={"view": room_view(game, seat)})
+            try:
+                config = GameConfig.from_dict({**game.config.to_dict(), "seed": fresh_seed()})
+                fresh = RoomGame(config, people=frozenset(game.people))
+                moves = fresh.ai_moves()
             except CodenamesError as exc:
                 raise HTTPProblem(400, str(exc)) from None
-            room_id, creator, tokens = store.create_room(
-                config.to_dict(), moves, {name: name in people for name in game.seats},
-                open_seats=open_seats)
-            with rooms.locked(room_id):
-                created = rooms.get(room_id)
-                return {"id": room_id, "creator": creator, "seats": tokens,
-                        "view": room_view(created, None)}
+            rooms.store.room_new_game(room_id, config.to_dict(), moves)
+            info = rooms.store.room(room_id)
+            assert info is not None
+            rooms.hold(room_id, fresh, info)
+            return room_view(fresh, seat)
 
-        return await run_in_threadpool(start)
+    return await run_in_threadpool(run)
 
-    @app.get("/api/rooms/{room_id}")
-    async def show(room_id: str, request: Request) -> dict[str, Any]:
-        token = request.query_params.get("token")
 
-        def read() -> dict[str, Any]:
-            seat = seat_for(room_id, token, required=False)
-            with rooms.locked(room_id):
-                return room_view(rooms.get(room_id), seat)
-        return await run_in_threadpool(read)
+@router.post("/api/rooms/{room_id}/check")
+async def check(room_id: str, request: Request) -> dict[str, Any]:
+    data, rooms = await body(request), rooms_of(request)
 
-    @app.post("/api/rooms/{room_id}/moves")
-    async def move(room_id: str, request: Request) -> dict[str, Any]:
-        data = await body(request)
+    def run() -> dict[str, Any]:
+        seat_for(rooms, room_id, data.get("token"), required=True)
+        with rooms.locked(room_id):
+            return rooms.get(room_id).check_clue(data.get("word"))
+    return await run_in_threadpool(run)
 
-        def play() -> dict[str, Any]:
-            seat = seat_for(room_id, data.get("token"), required=True)
-            assert seat is not None
-            with rooms.changing(room_id) as game:
-                assert isinstance(game, RoomGame)
 
-                def refuse(message: str) -> HTTPProblem:
-                    return HTTPProblem(409, message, extra={"view": room_view(game, seat)})
+@router.post("/api/rooms/{room_id}/close")
+async def close(room_id: str, request: Request) -> dict[str, Any]:
+    data, rooms = await body(request), rooms_of(request)
+    creator = data.get("creator")
 
-                if game.closed:
-                    raise refuse("the room is closed")
-                stale = check_expect(game, data)
-                if stale:
-                    raise refuse(f"{stale} (someone else may have moved first); here is the "
-                                 "game as it is now")
-                first = len(game.moves)
+    def run() -> dict[str, Any]:
+        require_creator(rooms, room_id, creator, "close it")
+        with changing_room(rooms, room_id) as game:
+            if not game.closed:
+                change(rooms, game, len(game.moves), [], close=True)
+            return room_view(game, None)
+    return await run_in_threadpool(run)
+
+
+@router.get("/api/rooms/{room_id}/events")
+async def events(room_id: str, request: Request) -> StreamingResponse:
+    rooms, token = rooms_of(request), request.query_params.get("token")
+    since = version_seen(request)
+    seat = await run_in_threadpool(seat_for, rooms, room_id, token, required=False)
+    first = await run_in_threadpool(read_view, rooms, room_id, seat)  # 404 for an unknown room
+    rooms.open_stream(room_id, spectator=seat is None)
+    # Started here, the generator is closed (and the count released) even if the response
+    # never reads it: the event loop finalizes a started async generator it drops.
+    chunks = stream(rooms, room_id, seat, first, since)
+    await chunks.__anext__()
+    return StreamingResponse(chunks, media_type="text/event-stream", headers={
+        "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def version_seen(request: Request) -> int:
+    """The room version the page has seen: ``since``, or the ``Last-Event-ID`` a reconnecting
+    browser sends (which wins); -1 for none."""
+    since = -1
+    for given in (request.query_params.get("since"), request.headers.get("last-event-id")):
+        if given is not None and given != "":
+            if not (given.isascii() and given.isdigit() and len(given) <= MAX_VERSION_DIGITS):
+                raise HTTPProblem(400, "since and Last-Event-ID must be a version number")
+            since = int(given)
+    return since
+
+
+def read_view(rooms: Rooms, room_id: str, seat: str | None) -> dict[str, Any]:
+    with rooms.locked(room_id):
+        return room_view(rooms.get(room_id), seat)
+
+
+async def stream(rooms: Rooms, room_id: str, seat: str | None, first: dict[str, Any],
+                 since: int) -> AsyncIterator[str]:
+    """The seat's view each time the room's version moves past ``since``, with keep-alives,
+    until the stream's time is up or the server stops (the browser reconnects)."""
+    limits = rooms.limits
+    try:
+        yield ""  # primed by the route: from here on, `finally` runs however the stream ends
+        view: dict[str, Any] | None = first
+        seen = since
+        yield "retry: 1000\n\n"
+        started = time.monotonic()
+        beat = started + limits.heartbeat
+        while True:
+            if view is None and rooms.version(room_id) != seen:
                 try:
-                    made = [game.seat_move(seat, data)] + game.ai_moves()
-                except IllegalActionError as exc:
-                    raise refuse(str(exc)) from None
-                change(game, first, made)
-                return room_view(game, seat)
-
-        return await run_in_threadpool(play)
-
-    @app.post("/api/rooms/{room_id}/seat")
-    async def take(room_id: str, request: Request) -> dict[str, Any]:
-        data = await body(request)
-        person = data.get("person")
-        if not isinstance(person, bool):
-            raise HTTPProblem(400, "send {\"token\": ..., \"person\": true} to take the seat, "
-                                   "false to hand it to the AI")
-
-        def run() -> dict[str, Any]:
-            seat, shown = seat_of_change(room_id, data, person)
-            with rooms.changing(room_id) as game:
-                assert isinstance(game, RoomGame)
-                if game.closed:
-                    raise HTTPProblem(409, "the room is closed")
-                check_seat(game, seat)
-                seat_change(game, seat, person)
-                return room_view(game, shown)
-
-        return await run_in_threadpool(run)
-
-    def seat_of_change(room_id: str, data: dict[str, Any], person: bool
-                       ) -> tuple[str, str | None]:
-        """The seat a change of holder is for, and the seat whose view the answer shows: a
-        seat's own token, or the creator handing any seat to the AI (someone left the table
-        without doing it), who is answered with the spectators' view."""
-        if "creator" not in data:
-            seat = seat_for(room_id, data.get("token"), required=True)
-            assert seat is not None
-            return seat, seat
-        seat = data.get("seat")
-        require_creator(room_id, data.get("creator"), "hand another person's seat to the AI")
-        if not isinstance(seat, str):
-            raise HTTPProblem(400, "seat must be the name of one of the room's seats")
-        if person:
-            raise HTTPProblem(400, "the creator may only hand a seat to the AI; a person takes "
-                                   "a seat with its own link")
-        return seat, None
-
-    @app.post("/api/rooms/{room_id}/join")
-    async def join(room_id: str, request: Request) -> dict[str, Any]:
-        data = await body(request)
-        unknown = sorted(set(data) - {"seat", "name", "creator"})
-        if unknown:
-            raise HTTPProblem(400, f"unknown field(s) {', '.join(unknown)}; send seat and name")
-        seat = data.get("seat")
-        if not isinstance(seat, str):
-            raise HTTPProblem(400, "seat must be the name of one of the room's seats")
-        try:
-            name = person_name(data.get("name"))
-        except ConfigError as exc:
-            raise HTTPProblem(400, str(exc)) from None
-        creator = data.get("creator")
-
-        def run() -> dict[str, Any]:
-            if creator is not None:
-                require_creator(room_id, creator, "sit anywhere in a room whose seats go by "
-                                                  "their own links")
-            with rooms.changing(room_id) as game:
-                assert isinstance(game, RoomGame)
-                if game.closed:
-                    raise HTTPProblem(409, "the room is closed")
-                check_seat(game, seat)
-                if creator is None and not game.open_seats:
-                    raise HTTPProblem(403, "this room's seats are given by their own links: "
-                                           "ask the room's creator for one")
-                # the creator holds every seat's link anyway, but the room has its most people
-                refused = game.refuse_seat(seat, anywhere=creator is not None)
-                if refused:
-                    raise HTTPProblem(409, refused, extra={"view": room_view(game, None)})
-                token = secrets.token_urlsafe(16)
-                taken_back = seat not in game.people  # from the AI: those who left lose it
-                seat_change(game, seat, True, member=(token, name))
-                game.names[seat] = ([] if taken_back else game.names.get(seat, [])) + [name]
-                game.members += 1
-                return {"token": token, "view": room_view(game, seat)}
-
-        return await run_in_threadpool(run)
-
-    @app.post("/api/rooms/{room_id}/again")
-    async def again(room_id: str, request: Request) -> dict[str, Any]:
-        data = await body(request)
-
-        def run() -> dict[str, Any]:
-            if "creator" in data:
-                require_creator(room_id, data.get("creator"), "deal again without a seat")
-                seat = None
-            else:
-                seat = seat_for(room_id, data.get("token"), required=True)
-            with rooms.changing(room_id) as game:
-                assert isinstance(game, RoomGame)
-                if game.closed:
-                    raise HTTPProblem(409, "the room is closed")
-                if not game.state.is_over:
-                    raise HTTPProblem(409, "the game is not over (someone may have dealt "
-                                           "again already)", extra={"view": room_view(game, seat)})
-                try:
-                    config = GameConfig.from_dict({**game.config.to_dict(), "seed": fresh_seed()})
-                    fresh = RoomGame(config, people=frozenset(game.people))
-                    moves = fresh.ai_moves()
-                except CodenamesError as exc:
-                    raise HTTPProblem(400, str(exc)) from None
-                store.room_new_game(room_id, config.to_dict(), moves)
-                info = store.room(room_id)
-                assert info is not None
-                rooms.hold(room_id, fresh, info)
-                return room_view(fresh, seat)
-
-        return await run_in_threadpool(run)
-
-    @app.post("/api/rooms/{room_id}/check")
-    async def check(room_id: str, request: Request) -> dict[str, Any]:
-        data = await body(request)
-
-        def run() -> dict[str, Any]:
-            seat_for(room_id, data.get("token"), required=True)
-            with rooms.locked(room_id):
-                return rooms.get(room_id).check_clue(data.get("word"))
-        return await run_in_threadpool(run)
-
-    @app.post("/api/rooms/{room_id}/close")
-    async def close(room_id: str, request: Request) -> dict[str, Any]:
-        data = await body(request)
-        creator = data.get("creator")
-
-        def run() -> dict[str, Any]:
-            require_creator(room_id, creator, "close it")
-            with rooms.changing(room_id) as game:
-                assert isinstance(game, RoomGame)
-                if not game.closed:
-                    change(game, len(game.moves), [], close=True)
-                return room_view(game, None)
-        return await run_in_threadpool(run)
-
-    @app.get("/api/rooms/{room_id}/events")
-    async def events(room_id: str, request: Request) -> StreamingResponse:
-        token = request.query_params.get("token")
-        since = -1
-        for given in (request.query_params.get("since"), request.headers.get("last-event-id")):
-            if given is not None and given != "":
-                if not (given.isascii() and given.isdigit()
-                        and len(given) <= MAX_VERSION_DIGITS):
-                    raise HTTPProblem(400, "since and Last-Event-ID must be a version number")
-                since = int(given)  # the header, sent on a reconnect, wins
-
-        def read(seat: str | None) -> dict[str, Any]:
-            with rooms.locked(room_id):
-                return room_view(rooms.get(room_id), seat)
-
-        seat = await run_in_threadpool(seat_for, room_id, token, required=False)
-        first = await run_in_threadpool(read, seat)  # 404 for an unknown room
-        rooms.open_stream(room_id, spectator=seat is None)
-
-        async def stream() -> AsyncIterator[str]:
-            try:
-                yield ""  # primed below: from here on, `finally` runs however the stream ends
-                view: dict[str, Any] | None = first
-                seen = since
-                yield "retry: 1000\n\n"
-                started = time.monotonic()
-                beat = started + limits.heartbeat
-                while True:
-                    if view is None and rooms.version(room_id) != seen:
-                        try:
-                            view = await run_in_threadpool(read, seat)
-                        except HTTPProblem:
-                            return  # the room was deleted: the page's retry is told so
-                    if view is not None and view["room"]["version"] != seen:
-                        seen = view["room"]["version"]
-                        yield f"id: {seen}\nevent: view\ndata: {json.dumps(view)}\n\n"
-                        beat = time.monotonic() + limits.heartbeat
-                    view = None
-                    now = time.monotonic()
-                    if now - started >= limits.stream_seconds or rooms.stopping:
-                        return  # the browser reconnects, from the last event id
-                    if now >= beat:
-                        yield ": keep-alive\n\n"
-                        beat = now + limits.heartbeat
-                    await asyncio.sleep(limits.poll)
-            finally:
-                rooms.close_stream(room_id, spectator=seat is None)
-
-        # Started here, the generator is closed (and the count released) even if the response
-        # never reads it: the event loop finalizes a started async generator it drops.
-        chunks = stream()
-        await chunks.__anext__()
-        return StreamingResponse(chunks, media_type="text/event-stream", headers={
-            "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+                    view = await run_in_threadpool(read_view, rooms, room_id, seat)
+                except HTTPProblem:
+                    return  # the room was deleted: the page's retry is told so
+            if view is not None and view["room"]["version"] != seen:
+                seen = view["room"]["version"]
+                yield f"id: {seen}\nevent: view\ndata: {json.dumps(view)}\n\n"
+                beat = time.monotonic() + limits.heartbeat
+            view = None
+            now = time.monotonic()
+            if now - started >= limits.stream_seconds or rooms.stopping:
+                return  # the browser reconnects, from the last event id
+            if now >= beat:
+                yield ": keep-alive\n\n"
+                beat = now + limits.heartbeat
+            await asyncio.sleep(limits.poll)
+    finally:
+        rooms.close_stream(room_id, spectator=seat is None)

@@ -1,0 +1,178 @@
+"""What every route of the web app shares: the refusal they raise (``HTTPProblem``), the games
+in memory over the store (``Games``), and how a request's JSON body is read. The app
+(``app``), the games alone (``solo``) and the rooms (``roomsapi``) build on this module, and
+it on none of them."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from fastapi import Request
+from fastapi.responses import JSONResponse
+
+from ..core.jsonlimits import JSONRefused, load_limited
+from .clients import Started
+from .games import GameConfig, Offer, WebGame
+from .limits import RoomLimits
+from .store import GameStore
+
+MAX_DEPTH = 16  # nesting of JSON arrays and objects; a request needs 2
+MAX_DIGITS = 40  # digits of a JSON number; a seed has at most 39 (128 bits)
+CACHED_GAMES = 64
+
+
+class HTTPProblem(Exception):
+    """A refusal: ``status`` and ``message``, and ``extra`` fields for the JSON body (a
+    refused room move sends the fresh ``view`` with its 409)."""
+
+    def __init__(self, status: int, message: str, *,
+                 extra: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra or {}
+
+
+@dataclass
+class _Slot:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    users: int = 0
+
+
+class Games:
+    """Games in memory (the ``size`` most recently used) over the store, one lock per game.
+
+    A lock exists only while a request holds or waits for it, so unknown or finished ids
+    leave nothing behind. A game changed under ``changing`` is dropped from memory if the
+    change fails in any way (a refused move, a failed write), so the next request rebuilds
+    it from the store: memory never keeps a move the store does not have. A game that has
+    not moved for ``limits.game_idle`` seconds has ended: it is refused, and the next sweep
+    (when a game is made) deletes it.
+    """
+
+    def __init__(self, store: GameStore, *, limits: RoomLimits, size: int = CACHED_GAMES
+                 ) -> None:
+        self.store = store
+        self.limits = limits
+        self.size = size
+        self._cache: OrderedDict[str, WebGame] = OrderedDict()
+        self._locks: dict[str, _Slot] = {}
+        self._guard = threading.Lock()
+
+    @contextmanager
+    def locked(self, game_id: str) -> Iterator[None]:
+        with self._guard:
+            slot = self._locks.setdefault(game_id, _Slot())
+            slot.users += 1
+        try:
+            with slot.lock:
+                yield
+        finally:
+            with self._guard:
+                slot.users -= 1
+                if slot.users == 0:
+                    del self._locks[game_id]
+
+    @contextmanager
+    def changing(self, game_id: str) -> Iterator[WebGame]:
+        """The game, locked, for a change that either completes or leaves no trace."""
+        with self.locked(game_id):
+            game = self.get(game_id)
+            try:
+                yield game
+            except BaseException:
+                self.forget(game_id)
+                raise
+
+    def get(self, game_id: str) -> WebGame:
+        """The game (call with its lock held)."""
+        # a room's game moves only through the rooms' API, which checks seats
+        active = self.store.solo_active(game_id)
+        if active is not None and self.store.clock() - active > self.limits.game_idle:
+            self.forget(game_id)
+            raise HTTPProblem(404, f"game {game_id!r} ended after {span(self.limits.game_idle)} "
+                                   "without a move, and is deleted; start a new one")
+        with self._guard:
+            game = self._cache.get(game_id) if active is not None else None
+        if game is None:
+            loaded = None if active is None else self.store.load(game_id)
+            if loaded is None:
+                raise HTTPProblem(404, f"no game {game_id!r} (it may have been made on another "
+                                       "server); start a new one")
+            config, moves = loaded
+            game = WebGame(GameConfig.from_stored(config), moves)
+            game.game_id = game_id
+        self.put(game_id, game)
+        return game
+
+    def put(self, game_id: str, game: WebGame) -> None:
+        with self._guard:
+            self._cache[game_id] = game
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self.size:
+                self._cache.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        with self._guard:
+            self._cache.pop(game_id, None)
+
+    def sizes(self) -> tuple[int, int]:
+        """(games in memory, locks held): both bounded, for tests and monitoring."""
+        with self._guard:
+            return len(self._cache), len(self._locks)
+
+
+@dataclass(frozen=True)
+class Server:
+    """What the routes of one app share (``app.state.server``)."""
+
+    store: GameStore
+    games: Games
+    limits: RoomLimits
+    offer: Offer
+    fresh_seed: Callable[[], int]  # where fresh deals come from
+    started: Started  # what each client started lately
+
+
+def server_of(request: Request) -> Server:
+    return cast(Server, request.app.state.server)
+
+
+def check_expect(game: WebGame, data: dict[str, Any]) -> str | None:
+    """Why a move's ``expect`` says its page is stale (the caller answers 409), or None;
+    ``HTTPProblem`` 400 if the move has no ``expect`` or a malformed one."""
+    try:
+        return game.stale(data.get("expect"))
+    except ValueError as exc:
+        raise HTTPProblem(400, str(exc)) from None
+
+
+def span(seconds: float) -> str:
+    """A length of time in words: '24 hours', '30 minutes', '5 seconds'."""
+    for unit, size in (("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            return f"{seconds / size:g} {unit}{'' if seconds == size else 's'}"
+    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
+
+
+async def json_body(request: Request) -> Any:
+    return parse_json(await request.body())
+
+
+def parse_json(body: bytes) -> Any:
+    """A request body as JSON, or ``HTTPProblem`` 400 saying what is wrong with it: not UTF-8,
+    not JSON, nested deeper than ``MAX_DEPTH``, a number longer than ``MAX_DIGITS``
+    characters, ``NaN``/``Infinity``, or a string that is not valid Unicode."""
+    try:
+        return load_limited(body, max_depth=MAX_DEPTH, max_number=MAX_DIGITS)
+    except JSONRefused as exc:
+        raise HTTPProblem(400, f"the request body {exc}") from None
+
+
+def error(status: int, message: str, *, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
