@@ -11,7 +11,8 @@
 
 The games alone's routes are the ``solo`` router, the rooms' the ``roomsapi`` router, and the
 page's the ``pages`` router below; ``http`` holds what they share (``HTTPProblem``, ``Games``,
-``Server``), so no router imports this module.
+``Server``), so no router imports this module. docs/web-api.md documents every route (FastAPI's
+own /docs page loads its script from a CDN, so it stays off).
 
 Every error is a 4xx JSON body ``{"error": "..."}`` (503 when the games database fails); the
 game is unchanged by a refused or failed move. Every move sends ``expect``, the last view's
@@ -55,7 +56,7 @@ from .limits import RoomLimits
 from .roomsapi import Rooms
 from .store import BUSY_TIMEOUT, GameStore, StoreError, StoreGone
 
-__all__ = ["MAX_BODY", "MAX_DEPTH", "MAX_DIGITS", "Guard", "create_app"]
+__all__ = ["MAX_BODY", "MAX_DEPTH", "MAX_DIGITS", "Guard", "create_app", "routers"]
 
 STATIC = Path(__file__).parent / "static"
 STATIC_FILES = {"app.js": "text/javascript", "rooms.js": "text/javascript",
@@ -119,9 +120,14 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     app.state.intake = Intake(seconds=body_seconds)
     app.add_middleware(Guard, intake=app.state.intake)
     add_error_handlers(app)
-    for router in (pages, solo.router, roomsapi.router):
+    for router in routers():
         app.include_router(router)
     return app
+
+
+def routers() -> tuple[APIRouter, ...]:
+    """Every route of the app, as its routers (docs/web-api.md documents them)."""
+    return pages, solo.router, roomsapi.router
 
 
 def add_error_handlers(app: FastAPI) -> None:
