@@ -22,6 +22,7 @@ from typing import Any
 from .core.board import check_deck
 from .core.errors import DeckError
 from .core.jsonlimits import JSONRefused, load_limited
+from .deckfiles import MAX_DECK_BYTES, read_deck_text, wordlists_dir
 from .files import read_bounded
 
 SHIPPED_DECK = "pictures.tsv"
@@ -96,15 +97,11 @@ def _shipped_or_none() -> PictureDeck:
 @functools.cache
 def shipped_deck() -> PictureDeck:
     """The emoji picture deck shipped in ``wordlists/pictures.tsv``."""
-    from .decks import wordlists_dir
-
     return read_picture_deck(wordlists_dir() / SHIPPED_DECK)
 
 
 def read_picture_deck(path: Path, *, needed: int = 1) -> PictureDeck:
     """An emoji deck file: ``picture<TAB>tag tag tag`` per line, ``#`` comments."""
-    from .decks import read_deck_text
-
     text = read_deck_text(path, "picture deck")
     cards = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -188,8 +185,6 @@ def _checked(source: str, cards: list[PictureCard], needed: int) -> PictureDeck:
 
 
 def _read_csv(path: Path) -> list[tuple[str, str, list[str]]]:
-    from .decks import MAX_DECK_BYTES
-
     try:
         text = read_bounded(path, MAX_DECK_BYTES).decode("utf-8-sig")  # a BOM is no file name
         rows = list(csv.reader(io.StringIO(text, newline="")))
@@ -213,8 +208,6 @@ def _read_csv(path: Path) -> list[tuple[str, str, list[str]]]:
 
 
 def _read_json(path: Path) -> list[tuple[str, str, list[str]]]:
-    from .decks import MAX_DECK_BYTES
-
     try:
         data: Any = load_limited(read_bounded(path, MAX_DECK_BYTES))
     except OSError as exc:

@@ -41,6 +41,10 @@ class _EmbeddingGuesser:
     def start_game(self, seed: int) -> None:
         self._rng = np.random.default_rng(seed)
 
+    def model_names(self) -> tuple[str, ...]:
+        """The model of its clue space."""
+        return self.space.model_names()
+
     def similarities(self, word: str, view: GuesserView) -> tuple[tuple[int, ...], FloatArray]:
         """Face-up card indices and their similarity to ``word``."""
         face_up = view.unrevealed

@@ -8,6 +8,7 @@ import functools
 import hashlib
 import random
 import threading
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -222,6 +223,10 @@ class ClueSpace:
     def index(self, word: str) -> int | None:
         return self._normal.get(normalize_word(word))
 
+    def model_names(self) -> tuple[str, ...]:
+        """The name of its model, as ``load_model`` knows it."""
+        return (self.model.name,)
+
 
 class EnsembleSpace:
     """Several models judging together: a clue's score for a card is the mean over the models
@@ -244,6 +249,10 @@ class EnsembleSpace:
     @property
     def name(self) -> str:
         return "+".join(s.model.name for s in self.spaces)
+
+    def model_names(self) -> tuple[str, ...]:
+        """The names of its models, as ``load_model`` knows them."""
+        return tuple(s.model.name for s in self.spaces)
 
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
                    pictures: Captions | None = None) -> BoolArray:
@@ -337,9 +346,25 @@ def clue_space(model: str | WordVectors = "glove-6b-50d", *,
 SPACES_KEPT = 2
 
 
+# Every clue space built by name that something (an agent, the cache above) still holds, so a
+# distributed driver can ship the ones its agents use (``built_spaces``).
+_BUILT: weakref.WeakValueDictionary[tuple[str, int], ClueSpace] = weakref.WeakValueDictionary()
+
+
 @functools.lru_cache(maxsize=SPACES_KEPT)
 def _space_by_name(name: str, vocabulary_size: int, cache_dir: str | None) -> ClueSpace:
-    return _build(load_model(name, cache_dir=cache_dir), vocabulary_size, cache_dir)
+    space = _build(load_model(name, cache_dir=cache_dir), vocabulary_size, cache_dir)
+    _BUILT[(name, vocabulary_size)] = space
+    return space
+
+
+def built_spaces(models: Sequence[str]) -> list[tuple[str, int, ClueSpace]]:
+    """(model, vocabulary size, clue space) of each clue space of these models that this
+    process has built by name and still holds (agents' models with no clue space, such as a
+    panel's minds, have none)."""
+    wanted = set(models)
+    return [(name, size, space) for (name, size), space in list(_BUILT.items())
+            if name in wanted]
 
 
 def _build(model: WordVectors, vocabulary_size: int, cache_dir: str | None) -> ClueSpace:

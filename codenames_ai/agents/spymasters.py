@@ -90,7 +90,12 @@ class EmbeddingSpymaster:
         """Do the work its clue space shares between agents on a board (the cards' legality,
         the similarity matrix) before the game, so a timed move is this agent's own."""
         self.space.legal_mask(clue_rules, words, self.pictures)
-        self.space.board_scores(words, self.picture_meaning, self.pictures)
+        if words:
+            self.space.board_scores(words, self.picture_meaning, self.pictures)
+
+    def model_names(self) -> tuple[str, ...]:
+        """The models of its clue space."""
+        return self.space.model_names()
 
     def read_board(self, view: SpymasterView) -> Board:
         own = view.team.agent

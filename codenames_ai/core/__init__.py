@@ -67,7 +67,15 @@ from .events import (
     TimedOut,
 )
 from .match import Match, Move, MoveResult, OutsideSeat
-from .protocols import Guesser, Spymaster, agent_id
+from .protocols import (
+    Guesser,
+    NamesModels,
+    PreparesBoard,
+    Spymaster,
+    agent_id,
+    model_names,
+    prepare_board,
+)
 from .record import GameRecord, replay, replay_steps
 from .rules import (
     COOP_RATINGS,
@@ -99,7 +107,8 @@ __all__ = [
     "GameInterrupted", "GameState", "Guess", "GuessLimit", "GuessMade", "Guesser",
     "GuesserAction", "GuesserView",
     "Identity", "IllegalActionError", "IllegalClueError", "InvalidClue", "InvalidCluePolicy",
-    "Layout", "Match", "ModelError", "Move", "MoveResult", "MoveTimedOut", "OutsideSeat",
+    "Layout", "Match", "ModelError", "Move", "MoveResult", "MoveTimedOut", "NamesModels",
+    "OutsideSeat", "PreparesBoard",
     "Outcome", "PICTURES", "Pass", "Passed", "Phase", "PublicView",
     "RecordError",
     "Role", "RuleSet", "Seats", "IDLE", "IdleSeat", "Forfeited", "Spymaster", "SpymasterView",
@@ -107,8 +116,8 @@ __all__ = [
     "Variant", "WORDS", "action_from_dict", "agent_id", "check_clue", "check_deck",
     "clue_number_from_json", "clue_number_to_json",
     "check_word_cards", "coop_rating", "custom", "deal", "derive_seed", "edition", "fold_word",
-    "guess_limit", "normalize_word",
-    "parse_clue_number",
+    "guess_limit", "model_names", "normalize_word",
+    "parse_clue_number", "prepare_board",
     "play_game", "random_key", "replay", "replay_steps", "resolve_validator", "secret_seed",
     "variant",
 ]

@@ -96,6 +96,15 @@ class BasicClueValidator:
 def check_clue(clue: Clue, context: ClueContext,
                validator: ClueValidator | None = None) -> ClueViolation | None:
     """Return the first rule ``clue`` breaks, or ``None`` if it is a legal clue."""
+    violation = check_clue_basics(clue, context)
+    if violation is None and validator is not None:
+        return validator.check_word(clue.word.strip(), context)
+    return violation
+
+
+def check_clue_basics(clue: Clue, context: ClueContext) -> ClueViolation | None:
+    """The first of the core's own rules ``clue`` breaks (the number, one word, no hidden
+    characters, not a visible board word), or ``None``: a validator's rules come after."""
     violation = _check_number(clue, context)
     if violation is not None:
         return violation
@@ -120,8 +129,6 @@ def check_clue(clue: Clue, context: ClueContext,
                 f"{word.strip()!r} is a word on the board that is still visible; "
                 "it becomes legal once that card is covered",
             )
-    if validator is not None:
-        return validator.check_word(word.strip(), context)
     return None
 
 
@@ -150,20 +157,34 @@ def _check_number(clue: Clue, context: ClueContext) -> ClueViolation | None:
 VALIDATOR_ENTRY_POINTS = "codenames_ai.clue_rules"
 
 
+@functools.cache
+def _installed_families() -> frozenset[str]:
+    """The names of the installed clue-rule entry points (read from metadata, none loaded)."""
+    return frozenset(ep.name for ep in metadata.entry_points(group=VALIDATOR_ENTRY_POINTS))
+
+
+def check_clue_rules_known(name: str) -> None:
+    """Raise ``ConfigError`` unless ``name`` names built-in or installed clue rules, without
+    loading them (a game can then be built before its rules are needed)."""
+    if name == BasicClueValidator.name:
+        return
+    if name.split(":", 1)[0].strip().lower() not in _installed_families():
+        known = sorted({BasicClueValidator.name} | _installed_families())
+        raise ConfigError(f"no clue rules named {name!r}; installed: {', '.join(known)} "
+                          "(is codenames-ai installed, e.g. pip install -e .?)")
+
+
 @functools.lru_cache(maxsize=64)
 def resolve_validator(name: str) -> ClueValidator:
     """The validator for ``RuleSet.clue_rules``: ``"basic"`` is built in; any other name is
     looked up by the part before ``:`` among the ``codenames_ai.clue_rules`` entry points
     (this package registers ``classic``, ``strict``, ``flexible``, ``pictures`` and ``house``;
     a plugin package can add its own), and the entry point is called with the full name."""
+    check_clue_rules_known(name)
     if name == BasicClueValidator.name:
         return BasicClueValidator()
     family = name.split(":", 1)[0].strip().lower()
-    for entry_point in metadata.entry_points(group=VALIDATOR_ENTRY_POINTS):
-        if entry_point.name == family:
-            validator: ClueValidator = entry_point.load()(name)
-            return validator
-    known = sorted({"basic"} | {ep.name for ep in
-                                metadata.entry_points(group=VALIDATOR_ENTRY_POINTS)})
-    raise ConfigError(f"no clue rules named {name!r}; installed: {', '.join(known)} "
-                      "(is codenames-ai installed, e.g. pip install -e .?)")
+    entry_point = next(ep for ep in metadata.entry_points(group=VALIDATOR_ENTRY_POINTS)
+                       if ep.name == family)
+    validator: ClueValidator = entry_point.load()(name)
+    return validator

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from .actions import Action, Clue, Cover, Guess, Pass
 from .board import Board, deal, derive_seed
@@ -30,11 +30,9 @@ from .errors import (
 from .protocols import agent_id
 from .record import GameRecord
 from .rules import RuleSet
+from .seats import Seats
 from .state import EndReason, GameState
 from .views import Phase
-
-if TYPE_CHECKING:  # runner.py imports this module for play_game
-    from .runner import Seats
 
 T = TypeVar("T")
 V = TypeVar("V")

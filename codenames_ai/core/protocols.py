@@ -2,6 +2,9 @@
 
 Agents receive views, never the state. ``start_game`` is an optional lifecycle hook the
 runner calls with a seed derived from the game seed, so random agents are reproducible.
+``prepare_board`` and ``model_names`` are optional hooks for whoever runs many games (the
+harness, a server): call them through the functions of the same name here, which give an
+agent without the hook the default (no work; no models), so no caller looks inside an agent.
 """
 
 from __future__ import annotations
@@ -31,6 +34,37 @@ class Guesser(Protocol):
 
     def guess(self, view: GuesserView) -> GuesserAction:
         ...
+
+
+@runtime_checkable
+class PreparesBoard(Protocol):
+    """An agent with work to do on a board before its first move, shared with other agents
+    on the same board (legality of the cards, similarities), or loaded once per process
+    (its models' tables): ``words`` empty warms only the latter."""
+
+    def prepare_board(self, clue_rules: str, words: tuple[str, ...]) -> None:
+        ...
+
+
+@runtime_checkable
+class NamesModels(Protocol):
+    """An agent that plays with word models, which it names (``load_model`` names)."""
+
+    def model_names(self) -> tuple[str, ...]:
+        ...
+
+
+def prepare_board(agent: object, clue_rules: str, words: tuple[str, ...]) -> None:
+    """Have ``agent`` do its ``prepare_board`` work, if it has a ``prepare_board`` hook."""
+    if isinstance(agent, PreparesBoard):
+        agent.prepare_board(clue_rules, words)
+
+
+def model_names(agent: object) -> tuple[str, ...]:
+    """The word models ``agent`` plays with: its ``model_names()``, or none."""
+    if isinstance(agent, NamesModels):
+        return tuple(agent.model_names())
+    return ()
 
 
 def agent_id(agent: object) -> str:

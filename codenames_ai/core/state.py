@@ -10,7 +10,14 @@ from enum import Enum
 from .actions import UNLIMITED, Action, Clue, Cover, Guess, Pass
 from .board import Board
 from .cards import Identity, Role, Team
-from .clues import ClueContext, ClueValidator, ClueViolation, check_clue, resolve_validator
+from .clues import (
+    ClueContext,
+    ClueValidator,
+    ClueViolation,
+    check_clue_basics,
+    check_clue_rules_known,
+    resolve_validator,
+)
 from .errors import ConfigError, IllegalActionError, IllegalClueError
 from .events import (
     Abandoned,
@@ -81,7 +88,9 @@ class GameState:
                  validator: ClueValidator | None = None) -> None:
         board.check_fits(rules.layout)
         if validator is None:
-            validator = resolve_validator(rules.clue_rules)
+            # Resolved on the first clue check that needs it (``validator``): loading the
+            # clue rules costs the legality package and numpy, which many games never need.
+            check_clue_rules_known(rules.clue_rules)
         elif validator.name != rules.clue_rules:
             raise ConfigError(
                 f"validator {validator.name!r} does not match the rule set's clue rules "
@@ -89,7 +98,7 @@ class GameState:
             )
         self.rules = rules
         self.board = board
-        self.validator = validator
+        self._validator = validator
         self._revealed: list[bool] = [False] * len(board.words)
         self._events: list[Event] = []
         self._phase = Phase.CLUE
@@ -113,6 +122,13 @@ class GameState:
         return twin
 
     # ----------------------------------------------------------------- reading the state
+
+    @property
+    def validator(self) -> ClueValidator:
+        """The clue rules' validator, given or resolved by name on first use."""
+        if self._validator is None:
+            self._validator = resolve_validator(self.rules.clue_rules)
+        return self._validator
 
     @property
     def phase(self) -> Phase:
@@ -209,7 +225,11 @@ class GameState:
 
     def check_clue(self, clue: Clue) -> ClueViolation | None:
         """The first rule ``clue`` breaks for the team to give a clue now, or ``None``."""
-        return check_clue(clue, self.clue_context(), self.validator)
+        context = self.clue_context()
+        violation = check_clue_basics(clue, context)
+        if violation is None:  # only now are the clue rules needed
+            return self.validator.check_word(clue.word.strip(), context)
+        return violation
 
     # ----------------------------------------------------------------- views
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .report import print_summary, write_plots
     from .results import ResultsFolder, read_results, read_spec
     from .run import make_backend, run_tournament, write_summary
-    from .spec import AgentRef, GameTask, Mode, TeamRef, TournamentSpec
+    from .spec import BACKENDS, AgentRef, GameTask, Mode, TeamRef, TournamentSpec
     from .summary import (
         Failure,
         GameCounts,
@@ -27,17 +27,14 @@ if TYPE_CHECKING:
         without_timing,
     )
 
-# Where games run (``make_backend``); here, so the command line can list them without
-# importing the backends.
-BACKENDS = ("pool", "serial", "ray")
-
 # Each public name and the submodule it comes from.
 _SOURCES = {
     **dict.fromkeys(("Backend", "PoolBackend", "SerialBackend"), "backends"),
     **dict.fromkeys(("print_summary", "write_plots"), "report"),
     **dict.fromkeys(("ResultsFolder", "read_results", "read_spec"), "results"),
     **dict.fromkeys(("make_backend", "run_tournament", "write_summary"), "run"),
-    **dict.fromkeys(("AgentRef", "GameTask", "Mode", "TeamRef", "TournamentSpec"), "spec"),
+    **dict.fromkeys(("BACKENDS", "AgentRef", "GameTask", "Mode", "TeamRef", "TournamentSpec"),
+                    "spec"),
     **dict.fromkeys(("Failure", "GameCounts", "MatchupFigures", "Rating", "Summary",
                      "TeamFigures", "summarize", "wilson", "without_timing"), "summary"),
 }

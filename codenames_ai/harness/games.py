@@ -19,7 +19,7 @@ from ..agents.registry import REGISTRY, import_plugin, make_agent
 from ..core.board import deal
 from ..core.cards import Role, Team
 from ..core.errors import CodenamesError, ConfigError
-from ..core.protocols import agent_id
+from ..core.protocols import agent_id, prepare_board
 from ..core.runner import IDLE, Seats, play_game
 from ..decks import default_deck
 from .spec import AgentRef, GameTask, Mode, TournamentSpec
@@ -50,12 +50,10 @@ class TimedAgent:
     def prepare(self, clue_rules: str, words: tuple[str, ...]) -> None:
         """Untimed: the agent's shared per-board work on the board ``words``, if it has any
         (its ``prepare_board`` hook)."""
-        hook = getattr(self.agent, "prepare_board", None)
-        if callable(hook):
-            # A card its model cannot read fails here too: the agent meets it again in its
-            # move, where the game contains it (a forfeit, not a failed game).
-            with contextlib.suppress(Exception):
-                hook(clue_rules, words)
+        # A card its model cannot read fails here too: the agent meets it again in its
+        # move, where the game contains it (a forfeit, not a failed game).
+        with contextlib.suppress(Exception):
+            prepare_board(self.agent, clue_rules, words)
 
     def start_game(self, seed: int) -> None:
         hook = getattr(self.agent, "start_game", None)
@@ -180,25 +178,27 @@ def seat_roles(spec: TournamentSpec) -> dict[str, dict[Role, str]]:
     return roles
 
 
-def check_agents(spec: TournamentSpec) -> None:
+def check_agents(spec: TournamentSpec) -> list[Any]:
     """Build every agent once, in each role the spec gives it, so an unknown id, an option
     value its constructor refuses, a broken plugin or an agent in a seat of the other role
     (a guesser as spymaster forfeits every clue) stops the tournament before any game with
-    one clear message. This also loads what the agents share (models, clue spaces, their
-    legality filters, the clue rules' language data), so that workers forked afterwards
-    start warm and share those pages with this process."""
+    one clear message. This also loads what the agents share (models, clue spaces or panels,
+    their legality filters: each agent's ``prepare_board`` with no cards; the clue rules'
+    language data), so that workers forked afterwards start warm and share those pages with
+    this process. Returns one agent of each entry of the spec, as built last."""
     rules = spec.rules()
     roles = seat_roles(spec)
+    agents = []
     for ref in spec.agents:
         seats = roles[ref.label]
         for role, seat in seats.items() if seats else [(None, "")]:
             agent = build_agent(ref, role, seat)
-        legal_mask = getattr(getattr(agent, "space", None), "legal_mask", None)
-        if callable(legal_mask):
-            legal_mask(rules.clue_rules, ())
+        prepare_board(agent, rules.clue_rules, ())
+        agents.append(agent)
     if rules.clue_rules != "basic":
         from ..legality.lexicon import lexicon
 
         lexicon()
+    return agents
 
 

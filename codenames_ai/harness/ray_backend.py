@@ -1,6 +1,7 @@
 """The Ray backend (``pip install 'codenames-ai[ray]'``): the same games on a Ray cluster.
 
-The driver builds the clue space of every model the agents name once and ``ray.put``s it:
+The driver builds every agent once (``check_agents``), asks each for its models
+(``model_names()``), and ``ray.put``s the clue space it built of each:
 every worker on a node then maps one shared, read-only, zero-copy copy instead of loading the
 model itself (workers on other machines need no model cache). Games go out in batches (one
 game per task costs milliseconds of scheduling) and results stream back batch by batch.
@@ -16,28 +17,18 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..agents.registry import REGISTRY
-from ..agents.space import DEFAULT_VOCABULARY, clue_space, share_space
+from ..agents.space import built_spaces, share_space
 from ..core.errors import ConfigError
+from ..core.protocols import model_names as agent_models
 from ..extras import RAY
 from .backends import DEFAULT_BATCH, SINGLE_THREADED, Emit, batches, failed
-from .games import play_games
+from .games import check_agents, play_games
 from .spec import TournamentSpec
 
 
-def model_names(spec: TournamentSpec) -> list[tuple[str, int]]:
-    """(model, vocabulary size) of every clue space the spec's agents will build."""
-    found: dict[tuple[str, int], None] = {}
-    for ref in spec.agents:
-        registered = REGISTRY.get(ref.agent)
-        options = {**dict(registered.defaults if registered else ()), **dict(ref.options)}
-        model = options.get("model")
-        size = options.get("vocabulary_size", DEFAULT_VOCABULARY)
-        names = (model,) if isinstance(model, str) else model if isinstance(model, tuple) else ()
-        for name in names:
-            if isinstance(name, str) and isinstance(size, int):
-                found[(name, size)] = None
-    return list(found)
+def model_names(agents: Sequence[Any]) -> list[str]:
+    """The word models these agents play with (each one's ``model_names()``), in order."""
+    return list(dict.fromkeys(name for agent in agents for name in agent_models(agent)))
 
 
 _INSTALLED: set[str] = set()  # shared-space objects this worker process has installed
@@ -103,12 +94,9 @@ class RayBackend:
     def run(self, spec: TournamentSpec, games: Sequence[int], emit: Emit) -> None:
         ray = self._ray
         self._connect()
-        spaces = []
-        for name, size in model_names(spec):
-            space = clue_space(name, vocabulary_size=size)
-            space.legal_mask(spec.rules().clue_rules, ())  # build the filter once, here
-            spaces.append((name, size, space))
-        shared = ray.put(spaces)
+        agents = check_agents(spec)  # holds their clue spaces (filters built) while shipped
+        shared = ray.put(built_spaces(model_names(agents)))
+        del agents
         task = ray.remote(max_retries=1)(_play_batch)
         single = task.options(max_retries=0)
         cpus = int(ray.cluster_resources().get("CPU", 1))

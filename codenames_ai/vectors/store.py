@@ -32,6 +32,7 @@ from ..files import file_lock
 from .formats import VectorFormat, check_rows, read_vectors
 from .manifest import CheckedFolder
 from .model import WordVectors
+from .shipped import BUILT_IN_MODELS
 
 if TYPE_CHECKING:
     from gensim.models import KeyedVectors
@@ -97,9 +98,7 @@ class ModelStore:
 
     def rebuild_hint(self, name: str) -> str:
         """What to run to convert ``name`` again."""
-        from .default import BUILDERS  # default imports this module
-
-        if name in BUILDERS:
+        if name in BUILT_IN_MODELS:
             return (f"run `codenames models remove {name}`; it is converted again on its "
                     "next use")
         try:

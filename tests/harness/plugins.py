@@ -53,3 +53,18 @@ class WorkerKiller(RandomSpymaster):
             else:
                 os.kill(os.getpid(), signal.SIGKILL)
         return super().give_clue(view)
+
+
+class PreparingSpymaster(RandomSpymaster):
+    """Says which models it plays with and records each board it is asked to prepare, as an
+    agent with its own tables would (it has no clue space and no ``model`` option)."""
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        self.prepared: list[tuple[str, tuple[str, ...]]] = []
+
+    def prepare_board(self, clue_rules: str, words: tuple[str, ...]) -> None:
+        self.prepared.append((clue_rules, words))
+
+    def model_names(self) -> tuple[str, ...]:
+        return ("its-own-model",)

@@ -62,6 +62,11 @@ class PanelGuesser:
     def start_game(self, seed: int) -> None:
         self._rng = np.random.default_rng(seed)
 
+    def model_names(self) -> tuple[str, ...]:
+        """The models of its panel's minds."""
+        assert self.panel is not None
+        return self.panel.names
+
     def fit(self, word: str, view: GuesserView) -> tuple[tuple[int, ...], FloatArray] | None:
         """Face-up cards and their fit to ``word`` (None when no mind knows it)."""
         assert self.panel is not None and self.pictures is not None

@@ -169,7 +169,12 @@ class PanelSpymaster:
         standardised similarities) before the game, so a timed move is this agent's own."""
         assert self.panel is not None
         self.panel.legal_mask(clue_rules, words, self.pictures)
-        self.panel.board_bounds(words, self.picture_meaning, self.pictures)
+        if words:
+            self.panel.board_bounds(words, self.picture_meaning, self.pictures)
+
+    def model_names(self) -> tuple[str, ...]:
+        """The models of its panel's minds."""
+        return self.panel.names
 
     # -- reading the partner ------------------------------------------------------------
     def read_partner(self, view: PublicView) -> PartnerModel:
