@@ -10,9 +10,9 @@ import codenames_ai
 
 PACKAGE = Path(codenames_ai.__file__).parent
 MAX_LINES = 80
-# Still over the limit while the command line and the web are split into commands and
-# routers in parallel (issue 28); remove each as it goes.
-KNOWN_LONG = {"cli/app.py:play", "web/app.py:create_app", "web/roomsapi.py:add_room_routes"}
+# Still over the limit while the command line is split into one module per command
+# (issue 28); remove it as it goes.
+KNOWN_LONG = {"cli/app.py:play"}
 
 
 def long_functions() -> dict[str, int]:
