@@ -15,7 +15,8 @@
     POST /api/rooms/{id}/close           {"creator"}: close the room (its creator only)
     GET  /api/rooms/{id}/events?token=T&since=N   server-sent events: the seat's view each
                                          time the room's version moves past N (or the
-                                         ``Last-Event-ID`` a reconnecting browser sends)
+                                         ``Last-Event-ID`` a reconnecting browser sends);
+                                         it ends when its token loses its seat
 
 A seat is held by its token (128 secret bits, in the seat's link, or given to a person who
 sits down through the room's link when ``open_seats``). A token sees its seat's view (a
@@ -334,12 +335,7 @@ def make_room(rooms: Rooms, config: GameConfig, people: frozenset[str], open_sea
 @router.get("/api/rooms/{room_id}")
 async def show(room_id: str, request: Request) -> dict[str, Any]:
     rooms, token = rooms_of(request), request.query_params.get("token")
-
-    def read() -> dict[str, Any]:
-        seat = seat_for(rooms, room_id, token, required=False)
-        with rooms.locked(room_id):
-            return room_view(rooms.get(room_id), seat)
-    return await run_in_threadpool(read)
+    return (await run_in_threadpool(seated_view, rooms, room_id, token))[1]
 
 
 @router.post("/api/rooms/{room_id}/moves")
@@ -507,12 +503,12 @@ async def close(room_id: str, request: Request) -> dict[str, Any]:
 async def events(room_id: str, request: Request) -> StreamingResponse:
     rooms, token = rooms_of(request), request.query_params.get("token")
     since = version_seen(request)
-    seat = await run_in_threadpool(seat_for, rooms, room_id, token, required=False)
-    first = await run_in_threadpool(read_view, rooms, room_id, seat)  # 404 for an unknown room
+    # 403 for a wrong token, 404 for an unknown room
+    seat, first = await run_in_threadpool(seated_view, rooms, room_id, token)
     rooms.open_stream(room_id, spectator=seat is None)
     # Started here, the generator is closed (and the count released) even if the response
     # never reads it: the event loop finalizes a started async generator it drops.
-    chunks = stream(rooms, room_id, seat, first, since)
+    chunks = stream(rooms, room_id, (token, seat), first, since)
     await chunks.__anext__()
     return StreamingResponse(chunks, media_type="text/event-stream", headers={
         "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -530,16 +526,23 @@ def version_seen(request: Request) -> int:
     return since
 
 
-def read_view(rooms: Rooms, room_id: str, seat: str | None) -> dict[str, Any]:
+def seated_view(rooms: Rooms, room_id: str, token: object
+                ) -> tuple[str | None, dict[str, Any]]:
+    """The seat ``token`` holds now and the room as that seat sees it, read under the room's
+    lock, so that no one sits down in the seat between the two."""
     with rooms.locked(room_id):
-        return room_view(rooms.get(room_id), seat)
+        seat = seat_for(rooms, room_id, token, required=False)
+        return seat, room_view(rooms.get(room_id), seat)
 
 
-async def stream(rooms: Rooms, room_id: str, seat: str | None, first: dict[str, Any],
-                 since: int) -> AsyncIterator[str]:
-    """The seat's view each time the room's version moves past ``since``, with keep-alives,
-    until the stream's time is up or the server stops (the browser reconnects)."""
+async def stream(rooms: Rooms, room_id: str, holder: tuple[object, str | None],
+                 first: dict[str, Any], since: int) -> AsyncIterator[str]:
+    """The view of the seat a token holds (``holder``: the token and its seat when the stream
+    opened) each time the room's version moves past ``since``, with keep-alives, until the
+    stream's time is up, the server stops or the token loses that seat (the browser
+    reconnects)."""
     limits = rooms.limits
+    token, seat = holder
     try:
         yield ""  # primed by the route: from here on, `finally` runs however the stream ends
         view: dict[str, Any] | None = first
@@ -550,9 +553,14 @@ async def stream(rooms: Rooms, room_id: str, seat: str | None, first: dict[str, 
         while True:
             if view is None and rooms.version(room_id) != seen:
                 try:
-                    view = await run_in_threadpool(read_view, rooms, room_id, seat)
+                    holds, view = await run_in_threadpool(seated_view, rooms, room_id, token)
                 except HTTPProblem:
                     return  # the room was deleted: the page's retry is told so
+                if holds != seat:
+                    # Someone else sat down in this token's seat: its view is no longer this
+                    # stream's. The browser reconnects at once, and the new stream sends the
+                    # view the token allows now.
+                    return
             if view is not None and view["room"]["version"] != seen:
                 seen = view["room"]["version"]
                 yield f"id: {seen}\nevent: view\ndata: {json.dumps(view)}\n\n"

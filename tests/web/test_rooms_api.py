@@ -82,13 +82,18 @@ def events(client: TestClient, room: dict[str, Any], seat: str | None, since: in
     assert response.headers["cache-control"] == "no-cache"
     assert response.headers["x-accel-buffering"] == "no"
     assert "connect-src 'self'" in response.headers["content-security-policy"]
+    return views_sent(response.text, keys=seat == "red-spymaster")
+
+
+def views_sent(text: str, *, keys: bool = False) -> list[dict[str, Any]]:
+    """The views in a stream's text, checked to show no key unless ``keys``."""
     found = []
-    for block in response.text.split("\n\n"):
+    for block in text.split("\n\n"):
         lines = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line
                      and not line.startswith(":"))
         if "data" in lines:
             assert lines["event"] == "view"
-            if seat != "red-spymaster":
+            if not keys:
                 hidden(lines["data"])
             view = json.loads(lines["data"])
             assert int(lines["id"]) == view["room"]["version"]
@@ -797,3 +802,87 @@ def test_a_token_sees_the_key_only_while_its_seat_is_held_by_a_person(
         refused = client.post(f"{url}/{path}", json={"token": ann, **body})
         assert refused.status_code == 403 and "no longer" in refused.json()["error"], path
     assert all(card["key"] for card in seen(eve["token"]).json()["cards"])  # Eve's seat
+
+
+LONG_STREAMS = RoomLimits(stream_seconds=60.0, poll=0.02, heartbeat=0.1)
+
+
+def open_stream(client: TestClient, url: str) -> tuple[threading.Thread, list[Any]]:
+    """An event stream read in a thread, returned once the server counts it open (its
+    first view read); the thread puts the response in the list when the stream ends."""
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    count = rooms.stream_count()
+    ended: list[Any] = []
+    thread = threading.Thread(target=lambda: ended.append(client.get(url)))
+    thread.start()
+    for _ in range(500):  # until it is open (a bounded wait, not a timing)
+        if rooms.stream_count() > count:
+            break
+        threading.Event().wait(0.01)
+    return thread, ended
+
+
+def ended_by_itself(client: TestClient, thread: threading.Thread) -> bool:
+    """Whether the stream ends without the server stopping (ended then, if not)."""
+    thread.join(10)
+    ended = not thread.is_alive()
+    client.app.state.rooms.stop_streams()  # type: ignore[attr-defined]
+    thread.join(10)
+    return ended
+
+
+def test_an_open_stream_stops_showing_a_seat_someone_else_sat_down_in(tmp_path: Path) -> None:
+    """A room's event stream decided its token's seat once, when it opened: after Ann handed
+    her spymaster seat to the AI and Bob sat down in it, the stream Ann's page had open
+    sent her Bob's view, with the key. It now reads the token's seat (as a GET does) for
+    every view, and ends when the seat is no longer the token's; the page reconnects and
+    sees the room as a spectator."""
+    with app_client(tmp_path / "games.sqlite3", LONG_STREAMS) as client:
+        room = new_room(client, [])
+        url = f"/api/rooms/{room['id']}"
+        ann = join(client, room, "red-spymaster", "Ann").json()["token"]
+        assert client.post(f"{url}/seat", json={"token": ann, "person": False}).status_code == 200
+        thread, ended = open_stream(client, f"{url}/events?token={ann}")
+        bob = join(client, room, "red-spymaster", "Bob")
+        assert bob.status_code == 200 and all(c["key"] for c in bob.json()["view"]["cards"])
+        stopped = ended_by_itself(client, thread)
+        streamed = views_sent(ended[0].text)  # no key in any of them
+        assert streamed and all(v["room"]["version"] < bob.json()["view"]["room"]["version"]
+                                for v in streamed)
+        assert stopped
+        # the page reconnects from the last view it had, and watches
+        since = streamed[-1]["room"]["version"]
+        watching = events(client, {**room, "seats": {"ann": ann}}, "ann", since=since)
+        assert [v["room"]["seat"] for v in watching] == [None]
+        assert watching[0]["room"]["names"]["red-spymaster"] == ["Bob"]
+
+
+def test_an_open_stream_shows_no_key_of_the_next_deal_to_a_seat_it_lost(
+        tmp_path: Path) -> None:
+    """HIGH: Ann's open stream, after she lost her spymaster seat to Bob, sent her the key of
+    the deal Bob then started with "Play again". It ends when Bob sits down now."""
+    with app_client(tmp_path / "games.sqlite3", LONG_STREAMS) as client:
+        room = new_room(client, ["red-guesser"])  # the AI's clue: the guesser's turn
+        url = f"/api/rooms/{room['id']}"
+        ann = join(client, room, "red-spymaster", "Ann").json()
+        assassin = next(c["index"] for c in ann["view"]["cards"] if c["key"] == "assassin")
+        guesser = view_of(client, room, "red-guesser")
+        assert guesser["room"]["current_seat"] == "red-guesser"
+        over = client.post(f"{url}/moves", json={
+            "token": room["seats"]["red-guesser"], "move": "guess", "index": assassin,
+            "expect": guesser["expect"]})
+        assert over.status_code == 200 and over.json()["over"], over.text
+        assert client.post(f"{url}/seat", json={"token": ann["token"],
+                                                "person": False}).status_code == 200
+        thread, ended = open_stream(client, f"{url}/events?token={ann['token']}")
+        bob = join(client, room, "red-spymaster", "Bob").json()["token"]
+        again = client.post(f"{url}/again", json={"token": bob})
+        assert again.status_code == 200 and not again.json()["over"]
+        stopped = ended_by_itself(client, thread)
+        streamed = views_sent(ended[0].text, keys=True)
+        new_deal = again.json()["expect"]["deal"]
+        assert streamed and all(v["expect"]["deal"] != new_deal for v in streamed)
+        assert stopped
+        since = streamed[-1]["room"]["version"]
+        watching = events(client, {**room, "seats": {"ann": ann["token"]}}, "ann", since=since)
+        assert [(v["room"]["seat"], v["expect"]["deal"]) for v in watching] == [(None, new_deal)]
