@@ -26,7 +26,7 @@ from ..core.errors import ConfigError
 from ..core.protocols import Guesser, Spymaster
 from ..extras import Requirement, first_problem
 from ..vectors.model import PICTURE_MEANINGS
-from .spymasters import RISK_PRESETS, EVConfig
+from .spymasters import RISK_PRESETS, EVConfig, Strength
 
 Agent = Spymaster | Guesser
 Factory = Callable[..., Any]
@@ -154,6 +154,13 @@ def takes_option(agent: str, option: str) -> bool:
     so callers decide by what an agent takes, never by the shape of its id."""
     spec = REGISTRY.get(agent)
     return spec is not None and spec.option(option) is not None
+
+
+def strength_options(agent: str, strength: Strength | str) -> dict[str, str]:
+    """The options that give registered agent ``agent`` the person's chosen strength: its
+    ``risk`` when it takes one (glove-ev-spymaster-v1), else none (the panel's spymaster
+    sets its own)."""
+    return {"risk": Strength(strength).value} if takes_option(agent, "risk") else {}
 
 
 @overload

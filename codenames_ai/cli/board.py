@@ -4,7 +4,6 @@ its key and the rule set the key fits."""
 from __future__ import annotations
 
 from collections import Counter
-from enum import StrEnum
 
 from ..core import (
     WORDS,
@@ -13,6 +12,7 @@ from ..core import (
     ClueContext,
     ConfigError,
     DeckError,
+    EditionName,
     Identity,
     Layout,
     Phase,
@@ -26,12 +26,6 @@ from ..core import (
 
 _KEY_LETTERS = {"R": Identity.RED, "B": Identity.BLUE, "N": Identity.BYSTANDER,
                 "A": Identity.ASSASSIN}
-
-
-class EditionName(StrEnum):
-    words = "words"
-    pictures = "pictures"
-    custom = "custom"
 
 
 def split_cards(text: str, option: str = "--board", *, required: bool = True) -> list[str]:
@@ -98,10 +92,10 @@ def key_rules(key: list[Identity], edition_name: EditionName | None,
     (Words: 25 cards, 9/8 agents, 7 bystanders, 1 assassin). ``None``: Pictures for 20 cards,
     else Words. ``custom``: any counts with an agent for each team."""
     if edition_name is None:
-        edition_name = EditionName.pictures if len(key) == 20 else EditionName.words
+        edition_name = EditionName.PICTURES if len(key) == 20 else EditionName.WORDS
     counts = Counter(key)
     starting = Team.RED if counts[Identity.RED] >= counts[Identity.BLUE] else Team.BLUE
-    if edition_name is EditionName.custom:
+    if edition_name is EditionName.CUSTOM:
         try:
             layout = Layout(rows=1, cols=len(key), first_team_agents=counts[starting.agent],
                             second_team_agents=counts[starting.other.agent],

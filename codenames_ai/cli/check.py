@@ -7,9 +7,8 @@ from typing import Annotated
 
 import typer
 
-from ..core import normalize_word
+from ..core import ClueRulesName, normalize_word
 from .board import split_cards
-from .setup import RulesName
 
 
 def check(
@@ -18,7 +17,8 @@ def check(
         help="The board's cards, comma-separated (cards may hold spaces: 'ice cream').")],
     revealed: Annotated[str, typer.Option(
         help="Cards already covered, comma-separated: their words are legal again.")] = "",
-    rules: Annotated[RulesName, typer.Option(help="The clue rule set.")] = RulesName.classic,
+    rules: Annotated[ClueRulesName, typer.Option(help="The clue rule set.")]
+    = ClueRulesName.CLASSIC,
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")]
     = False,
 ) -> None:

@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from ..agents.registry import DEFAULT_SPYMASTER
-from ..core import ConfigError, Role, SpymasterView, Team, clue_number_to_json
-from .board import EditionName, board_fields, key_rules, parse_key, shown_text, split_cards
+from ..core import ConfigError, EditionName, Role, SpymasterView, Team, clue_number_to_json
+from .board import board_fields, key_rules, parse_key, shown_text, split_cards
 
 
 def clue(

@@ -6,18 +6,22 @@ import contextlib
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..agents.levels import DEFAULT_LEVEL, Level
-from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, takes_option
+from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, strength_options
+from ..agents.spymasters import Strength
 from ..core import (
     DEFAULT_MAX_TURNS,
+    ClueRulesName,
     ClueValidator,
+    EditionName,
     GameRecord,
+    GuessLimit,
+    PlayRole,
     RuleSet,
     Seats,
     Variant,
@@ -27,47 +31,24 @@ from ..core import (
 from ..core.errors import ConfigError
 from ..output import check_target
 from ..pictures import PictureDeck
-from .board import EditionName
 from .checks import check_seconds, check_seed
-from .setup import (
-    GuessLimitName,
-    RulesName,
-    VariantName,
-    build_rules,
-    deck_for,
-    deck_validator,
-    picture_options,
-)
+from .setup import build_rules, deck_for, deck_validator, picture_options
 from .watch import Tags, watch
 
 if TYPE_CHECKING:
     from ..play.terminal import Console
 
 
-class Role(StrEnum):
-    guess = "guess"
-    spymaster = "spymaster"
-    coop = "coop"
-    three_player = "three-player"
-    watch = "watch"
-
-
-class Strength(StrEnum):
-    cautious = "cautious"
-    normal = "normal"
-    bold = "bold"
-
-
 # The options, declared apart so that the command reads as its steps.
-RoleOption = Annotated[Role, typer.Option(
+RoleOption = Annotated[PlayRole, typer.Option(
     "--role", help="guess: the AI spymaster clues for you; spymaster: you clue for AI "
                    "guessers; coop: 2-player variant; three-player: you guess for both "
                    "teams; watch.")]
 Seed = Annotated[int | None, typer.Option(
     help="Seed (default: a new one, printed when the game is over).")]
-Edition = Annotated[EditionName, typer.Option("--edition")]
-GuessLimit = Annotated[GuessLimitName, typer.Option("--guess-limit")]
-ClueRules = Annotated[RulesName | None, typer.Option("--clue-rules")]
+EditionOption = Annotated[EditionName, typer.Option("--edition")]
+GuessLimitOption = Annotated[GuessLimit, typer.Option("--guess-limit")]
+ClueRulesOption = Annotated[ClueRulesName | None, typer.Option("--clue-rules")]
 ClueCheck = Annotated[str, typer.Option(help="refuse: illegal clues you type are refused with "
                                              "the reason; table: they stand and are "
                                              "penalised, as at a table.")]
@@ -96,7 +77,7 @@ Color = Annotated[bool | None, typer.Option(
 class _Session:
     """What every game of one ``codenames play`` shares."""
 
-    role: Role
+    role: PlayRole
     rules: RuleSet
     words: tuple[str, ...]
     pictures: PictureDeck | None
@@ -116,17 +97,17 @@ class _Session:
 
 
 def play(
-    role: RoleOption = Role.guess,
+    role: RoleOption = PlayRole.GUESS,
     seed: Seed = None,
-    edition_name: Edition = EditionName.words,
-    guess_limit_name: GuessLimit = GuessLimitName.classic,
-    clue_rules_name: ClueRules = None,
+    edition_name: EditionOption = EditionName.WORDS,
+    guess_limit_name: GuessLimitOption = GuessLimit.CLASSIC,
+    clue_rules_name: ClueRulesOption = None,
     clue_check: ClueCheck = "refuse",
     deck: Deck = None,
     spymaster: SpymasterId = DEFAULT_SPYMASTER,
     guesser: GuesserId = DEFAULT_GUESSER,
     model: Model = None,
-    strength: StrengthOption = Strength.normal,
+    strength: StrengthOption = Strength.NORMAL,
     level: LevelOption = DEFAULT_LEVEL,
     time_limit: TimeLimit = None,
     explain: Explain = False,
@@ -140,9 +121,9 @@ def play(
     check_seconds("--time-limit", time_limit)
     if save_to is not None:
         check_target(save_to, "--save", record=True)
-    if role is Role.watch:
+    if role is PlayRole.WATCH:
         watch(seed=seed if seed is not None else 7, edition_name=edition_name,
-              variant_name=VariantName.standard, guess_limit_name=guess_limit_name,
+              variant_name=Variant.STANDARD, guess_limit_name=guess_limit_name,
               clue_rules_name=clue_rules_name, deck=deck, record=save_to,
               max_turns=DEFAULT_MAX_TURNS, rows=None, cols=None, first_agents=None,
               second_agents=None, double_agent=None, bystanders=None, assassins=None,
@@ -178,8 +159,7 @@ def _agent_options(spymaster: str, guesser: str, model: str | None, strength: St
     guesser_options: dict[str, object] = {"model": model} if model else {}
     spymaster_options = {**guesser_options, **picture_options(spymaster, pictures)}
     guesser_options.update(picture_options(guesser, pictures))
-    if takes_option(spymaster, "risk"):
-        spymaster_options["risk"] = strength.value
+    spymaster_options.update(strength_options(spymaster, strength))
     return spymaster_options, guesser_options
 
 

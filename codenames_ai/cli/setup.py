@@ -3,7 +3,6 @@ clue rules their options describe."""
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 
 from ..agents.registry import takes_option
@@ -11,24 +10,6 @@ from ..core import ClueValidator, Layout, RuleSet, custom, edition, guess_limit,
 from ..core.errors import ConfigError
 from ..decks import default_deck, read_deck
 from ..pictures import PictureDeck, load_deck
-
-
-class VariantName(StrEnum):
-    standard = "standard"
-    coop = "coop"
-    three_player = "three-player"
-
-
-class GuessLimitName(StrEnum):
-    classic = "classic"
-    strict = "strict"
-
-
-class RulesName(StrEnum):
-    classic = "classic"
-    strict = "strict"
-    flexible = "flexible"
-    pictures = "pictures"
 
 
 def build_rules(

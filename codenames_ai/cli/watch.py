@@ -8,33 +8,35 @@ from typing import Annotated
 import typer
 
 from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER
-from ..core import DEFAULT_MAX_TURNS, ClueValidator, GameRecord, RuleSet, Seats, play_game
+from ..core import (
+    DEFAULT_MAX_TURNS,
+    ClueRulesName,
+    ClueValidator,
+    EditionName,
+    GameRecord,
+    GuessLimit,
+    RuleSet,
+    Seats,
+    Variant,
+    play_game,
+)
 from ..core.errors import ConfigError
 from ..output import check_target, write_file
 from ..pictures import PictureDeck
-from .board import EditionName
 from .checks import check_seed, check_whole
-from .setup import (
-    GuessLimitName,
-    RulesName,
-    VariantName,
-    build_rules,
-    deck_for,
-    deck_validator,
-    picture_options,
-)
+from .setup import build_rules, deck_for, deck_validator, picture_options
 
 MAX_TURNS = 10_000  # a game has at most a few dozen turns; more is a typo
 
 # The options, declared apart so that the command reads as its steps.
 Seed = Annotated[int, typer.Option(help="Seed for the board, key and every agent.")]
-Edition = Annotated[EditionName, typer.Option(
+EditionOption = Annotated[EditionName, typer.Option(
     "--edition", help="Words (5x5), Pictures (5x4) or a custom layout.")]
-Variant = Annotated[VariantName, typer.Option(
+VariantOption = Annotated[Variant, typer.Option(
     "--variant", help="Standard 4+ players, 2-player co-op, or 3-player.")]
-GuessLimit = Annotated[GuessLimitName, typer.Option(
+GuessLimitOption = Annotated[GuessLimit, typer.Option(
     "--guess-limit", help="classic: number+1; strict: +1 only with leftover cards.")]
-ClueRules = Annotated[RulesName | None, typer.Option(
+ClueRulesOption = Annotated[ClueRulesName | None, typer.Option(
     "--clue-rules", help="Clue rules; default: classic (Words), pictures (Pictures).")]
 Deck = Annotated[Path | None, typer.Option(
     help="A word list (one card per line), an emoji deck (.tsv) or a folder of images "
@@ -62,10 +64,10 @@ Tags = Annotated[bool, typer.Option(
 
 def watch(
     seed: Seed = 7,
-    edition_name: Edition = EditionName.words,
-    variant_name: Variant = VariantName.standard,
-    guess_limit_name: GuessLimit = GuessLimitName.classic,
-    clue_rules_name: ClueRules = None,
+    edition_name: EditionOption = EditionName.WORDS,
+    variant_name: VariantOption = Variant.STANDARD,
+    guess_limit_name: GuessLimitOption = GuessLimit.CLASSIC,
+    clue_rules_name: ClueRulesOption = None,
     deck: Deck = None,
     record: Record = None,
     max_turns: MaxTurns = DEFAULT_MAX_TURNS,

@@ -47,10 +47,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents.levels import LEVELS
 from ..core import CodenamesError, ConfigError, IllegalActionError, secret_seed
+from ..core.choices import CLUE_RULE_NAMES, EDITION_NAMES, GUESS_LIMIT_NAMES
 from ..core.jsonlimits import JSONRefused, load_limited
 from .clients import Started, client_key
 from .games import (
-    CLUE_RULES,
     DECKS,
     LEVEL_ROLES,
     ROLES,
@@ -275,9 +275,9 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
         return {
-            "roles": list(ROLES), "editions": ["words", "pictures"], "decks": list(DECKS),
-            "clue_rules": list(CLUE_RULES), "strengths": list(STRENGTHS),
-            "guess_limits": ["classic", "strict"],
+            "roles": list(ROLES), "editions": list(EDITION_NAMES), "decks": list(DECKS),
+            "clue_rules": list(CLUE_RULE_NAMES), "strengths": list(STRENGTHS),
+            "guess_limits": list(GUESS_LIMIT_NAMES),
             # How well the opposing (blue) team plays; only the roles listed have one.
             "levels": [{"name": team.level.value, "description": team.description}
                        for team in LEVELS.values()],
