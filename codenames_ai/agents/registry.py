@@ -208,7 +208,9 @@ def check_agent(name: str, *, role: Role | None = None, seat: str = "") -> Agent
     if spec is None and ":" not in name:
         known = ", ".join(sorted(REGISTRY))
         raise ConfigError(f"unknown agent {name!r}; known agents: {known}, or 'module:Class' "
-                          "(codenames agents lists them)")
+                          f"(codenames agents lists them). {name!r} is not a registered agent; "
+                          "if it comes from your own module, add --plugin MODULE (in a "
+                          "tournament spec: plugin = 'MODULE' in its [agents] entry)")
     if role is not None and spec is not None and spec.role is not role:
         raise _role_mismatch(name, role, seat)
     if spec is not None:

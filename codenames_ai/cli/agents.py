@@ -7,16 +7,15 @@ from typing import Annotated
 
 import typer
 
-from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, import_plugin, registered
+from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, registered
 from ..core.cards import Role
+from .plugins import Plugins, load_plugins
 
 
 def agents(
     role: Annotated[str | None, typer.Option(help="Only spymasters or only guessers.")]
     = None,
-    plugin: Annotated[list[str] | None, typer.Option(
-        help="A module that registers agents (from the current folder, or installed); "
-             "repeat for several.")] = None,
+    plugin: Plugins = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List the agent ids the commands accept (--spymaster, --red-guesser, tournament
@@ -27,8 +26,7 @@ def agents(
     roles = {"spymaster": Role.SPYMASTER, "guesser": Role.GUESSER}
     if role is not None and role not in roles:
         raise ConfigError(f"--role must be spymaster or guesser, not {role!r}")
-    for module in plugin or ():
-        import_plugin(module)
+    load_plugins(plugin)
     specs = registered(roles[role] if role else None)
     defaults = {DEFAULT_SPYMASTER, DEFAULT_GUESSER}
     if as_json:

@@ -9,6 +9,7 @@ import typer
 from ..agents.registry import DEFAULT_SPYMASTER
 from ..core import ConfigError, EditionName, Role, SpymasterView, Team, clue_number_to_json
 from .board import board_fields, key_rules, parse_key, shown_text, split_cards
+from .plugins import Plugins, load_plugins
 
 
 def clue(
@@ -29,10 +30,12 @@ def clue(
     explain: Annotated[bool, typer.Option(help="Say why: targets, feared card, runners-up.")]
     = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    plugin: Plugins = None,
 ) -> None:
     """The AI spymaster's clue for a board and key you give."""
     from ..agents.registry import make_agent
 
+    load_plugins(plugin)
     try:
         side = Team(team.strip().lower())
     except ValueError:

@@ -20,6 +20,7 @@ from ..core import (
     parse_clue_number,
 )
 from .board import board_fields, check_guess_clue, split_cards
+from .plugins import Plugins, load_plugins
 
 
 def guess(
@@ -29,11 +30,13 @@ def guess(
     guesser: Annotated[str, typer.Option(help="Agent id or module:Class.")] = DEFAULT_GUESSER,
     model: Annotated[str | None, typer.Option(help="Word-vector model for the agent.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    plugin: Plugins = None,
 ) -> None:
     """The AI guesser's guesses for a clue, in order, assuming each one is right, and where it
     would stop."""
     from ..agents.registry import make_agent
 
+    load_plugins(plugin)
     cards = split_cards(board)
     try:
         clue_number = parse_clue_number(number)

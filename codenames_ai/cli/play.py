@@ -32,6 +32,7 @@ from ..core.errors import ConfigError
 from ..output import check_target
 from ..pictures import PictureDeck
 from .checks import check_seconds, check_seed
+from .plugins import Plugins, load_plugins
 from .setup import build_rules, deck_for, deck_validator, picture_options
 from .watch import Tags, watch
 
@@ -114,11 +115,13 @@ def play(
     save_to: Save = None,
     color: Color = None,
     tags: Tags = False,
+    plugin: Plugins = None,
 ) -> None:
     """Play a game in the terminal (or through a pipe: one answer per line); afterwards,
     another with the same settings on a new board if you like."""
     check_seed("--seed", seed)
     check_seconds("--time-limit", time_limit)
+    load_plugins(plugin)
     if save_to is not None:
         check_target(save_to, "--save", record=True)
     if role is PlayRole.WATCH:
@@ -128,7 +131,7 @@ def play(
               max_turns=DEFAULT_MAX_TURNS, rows=None, cols=None, first_agents=None,
               second_agents=None, double_agent=None, bystanders=None, assassins=None,
               red_spymaster=spymaster, red_guesser=guesser, blue_spymaster=spymaster,
-              blue_guesser=guesser, explain=explain, tags=tags)
+              blue_guesser=guesser, explain=explain, tags=tags, plugin=None)
         return
     if clue_check not in {"refuse", "table"}:
         raise ConfigError(f"--clue-check must be refuse or table, not {clue_check!r}")

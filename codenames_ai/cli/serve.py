@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..core.errors import ConfigError
+from .plugins import Plugins, load_plugins
 
 
 def serve(
@@ -20,6 +21,7 @@ def serve(
         help="The AIs clients may choose: all (every agent this install can build), default "
              "(the default AIs and the levels' AIs only, the smallest memory), or registry "
              "ids separated by commas, offered beside those.")] = "all",
+    plugin: Plugins = None,
 ) -> None:
     """Play in the browser: a local web app with the AI spymaster and AI team-mates."""
     import errno
@@ -34,6 +36,7 @@ def serve(
 
     # The agents, the port and the database are checked before anything says the server
     # started, the database last so that a refused start creates no database file.
+    load_plugins(plugin)
     offer = Offer.parse(agents)
     if not 0 <= port <= 65535:
         raise ConfigError(f"port {port} is not a port number (0 to 65535); choose one with "

@@ -11,6 +11,7 @@ from ..core.errors import ConfigError
 from ..harness import BACKENDS
 from ..harness.spec import Mode
 from .checks import check_whole
+from .plugins import Plugins, load_plugins
 from .report import wide_console
 
 if TYPE_CHECKING:
@@ -88,15 +89,13 @@ def tournament(
         help="Ray cluster: auto or HOST:PORT (default: start Ray on this machine).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q",
                                         help="No progress bar or tables.")] = False,
+    plugin: Plugins = None,
 ) -> None:
     """Run a reproducible self-play tournament; results survive a crash and resume."""
     from ..harness.run import make_backend, run_tournament
 
-    if address is not None and backend != "ray":
-        raise ConfigError("--address is for --backend ray")
-    # Checked for every backend (the serial one would ignore a nonsense --workers).
-    check_whole("--workers", workers, 1, MAX_WORKERS)
-    check_whole("--batch-size", batch_size, 1, MAX_BATCH)
+    _check_backend(backend, address=address, workers=workers, batch_size=batch_size)
+    load_plugins(plugin)  # before the spec, which records each plugin agent's module
     options = {"games": games, "seed": seed, "mode": mode.value if mode else None,
                "edition": edition, "guess_limit": guess_limit, "clue_rules": clue_rules,
                "move_time_limit": move_time_limit, "max_turns": max_turns,
@@ -110,6 +109,15 @@ def tournament(
                    "play the rest", err=True)
         raise typer.Exit(130) from None
     _show(summary, out, quiet=quiet)
+
+
+def _check_backend(backend: str, *, address: str | None, workers: int | None,
+                   batch_size: int) -> None:
+    if address is not None and backend != "ray":
+        raise ConfigError("--address is for --backend ray")
+    # Checked for every backend (the serial one would ignore a nonsense --workers).
+    check_whole("--workers", workers, 1, MAX_WORKERS)
+    check_whole("--batch-size", batch_size, 1, MAX_BATCH)
 
 
 def _show(summary: Summary, out: Path, *, quiet: bool) -> None:

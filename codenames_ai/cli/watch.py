@@ -24,6 +24,7 @@ from ..core.errors import ConfigError
 from ..output import check_target, write_file
 from ..pictures import PictureDeck
 from .checks import check_seed, check_whole
+from .plugins import Plugins, load_plugins
 from .setup import build_rules, deck_for, deck_validator, picture_options
 
 MAX_TURNS = 10_000  # a game has at most a few dozen turns; more is a typo
@@ -84,11 +85,13 @@ def watch(
     bystanders: Bystanders = None,
     assassins: Assassins = None,
     tags: Tags = False,
+    plugin: Plugins = None,
 ) -> None:
     """Watch AI agents play one game, printed turn by turn (default: the panel spymaster and
     guesser on both teams; the README's agent table lists the other ids)."""
     check_seed("--seed", seed)
     check_whole("--max-turns", max_turns, 1, MAX_TURNS)
+    load_plugins(plugin)
     rules = build_rules(
         edition_name.value, variant_name=variant_name.value,
         guess_limit_name=guess_limit_name.value,
