@@ -26,7 +26,7 @@ from ..core.errors import ConfigError
 from ..core.protocols import Guesser, Spymaster
 from ..extras import Requirement, first_problem
 from ..vectors.model import PICTURE_MEANINGS
-from .spymasters import RISK_PRESETS, EVConfig
+from .spymasters import RISK_PRESETS, EVConfig, Strength
 
 Agent = Spymaster | Guesser
 Factory = Callable[..., Any]
@@ -156,6 +156,13 @@ def takes_option(agent: str, option: str) -> bool:
     return spec is not None and spec.option(option) is not None
 
 
+def strength_options(agent: str, strength: Strength | str) -> dict[str, str]:
+    """The options that give registered agent ``agent`` the person's chosen strength: its
+    ``risk`` when it takes one (glove-ev-spymaster-v1), else none (the panel's spymaster
+    sets its own)."""
+    return {"risk": Strength(strength).value} if takes_option(agent, "risk") else {}
+
+
 @overload
 def make_agent(name: str, *, role: Literal[Role.SPYMASTER], seat: str = "",
                **options: Any) -> Spymaster: ...
@@ -201,7 +208,9 @@ def check_agent(name: str, *, role: Role | None = None, seat: str = "") -> Agent
     if spec is None and ":" not in name:
         known = ", ".join(sorted(REGISTRY))
         raise ConfigError(f"unknown agent {name!r}; known agents: {known}, or 'module:Class' "
-                          "(codenames agents lists them)")
+                          f"(codenames agents lists them). {name!r} is not a registered agent; "
+                          "if it comes from your own module, add --plugin MODULE (in a "
+                          "tournament spec: plugin = 'MODULE' in its [agents] entry)")
     if role is not None and spec is not None and spec.role is not role:
         raise _role_mismatch(name, role, seat)
     if spec is not None:

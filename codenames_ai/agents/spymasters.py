@@ -8,6 +8,7 @@ game's own clue rules first.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 import numpy as np
@@ -197,10 +198,19 @@ class EVConfig:
 
 # Tuned on seeded boards (python -m benchmarks.agents; two-team duels against the threshold
 # baseline): less noise and a stricter stop made clues more precise for a same-model guesser.
+class Strength(Enum):
+    """How much risk an EV spymaster's clues take: its ``risk`` option, which every front end
+    offers as the AI's strength."""
+
+    CAUTIOUS = "cautious"
+    NORMAL = "normal"
+    BOLD = "bold"
+
+
 RISK_PRESETS = {
-    "cautious": EVConfig(risk=1.6, noise=0.6, stop_quantile=0.97),
-    "normal": EVConfig(),
-    "bold": EVConfig(risk=0.6, noise=0.3, stop_quantile=0.90),
+    Strength.CAUTIOUS.value: EVConfig(risk=1.6, noise=0.6, stop_quantile=0.97),
+    Strength.NORMAL.value: EVConfig(),
+    Strength.BOLD.value: EVConfig(risk=0.6, noise=0.3, stop_quantile=0.90),
 }
 
 

@@ -1,9 +1,7 @@
-"""``codenames tournament`` and ``codenames report``."""
+"""``codenames tournament``: run a reproducible self-play tournament."""
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -12,23 +10,16 @@ import typer
 from ..core.errors import ConfigError
 from ..harness import BACKENDS
 from ..harness.spec import Mode
-from ..output import check_folder
 from .checks import check_whole
+from .plugins import Plugins, load_plugins
+from .report import wide_console
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from ..harness.spec import TournamentSpec
+    from ..harness.summary import Summary
 
 MAX_WORKERS = 4096  # processes or CPUs; more is a typo
 MAX_BATCH = 100_000  # games per task
-
-
-def _console() -> Console:
-    """The terminal's width, or a width that fits the tables when writing to a file/pipe."""
-    from rich.console import Console
-
-    return Console() if sys.stdout.isatty() else Console(width=160)
 
 
 def _split(value: str | None) -> list[str] | None:
@@ -98,16 +89,13 @@ def tournament(
         help="Ray cluster: auto or HOST:PORT (default: start Ray on this machine).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q",
                                         help="No progress bar or tables.")] = False,
+    plugin: Plugins = None,
 ) -> None:
     """Run a reproducible self-play tournament; results survive a crash and resume."""
-    from ..harness.report import print_summary
     from ..harness.run import make_backend, run_tournament
 
-    if address is not None and backend != "ray":
-        raise ConfigError("--address is for --backend ray")
-    # Checked for every backend (the serial one would ignore a nonsense --workers).
-    check_whole("--workers", workers, 1, MAX_WORKERS)
-    check_whole("--batch-size", batch_size, 1, MAX_BATCH)
+    _check_backend(backend, address=address, workers=workers, batch_size=batch_size)
+    load_plugins(plugin)  # before the spec, which records each plugin agent's module
     options = {"games": games, "seed": seed, "mode": mode.value if mode else None,
                "edition": edition, "guess_limit": guess_limit, "clue_rules": clue_rules,
                "move_time_limit": move_time_limit, "max_turns": max_turns,
@@ -120,44 +108,26 @@ def tournament(
         typer.echo(f"\nstopped: finished games are kept in {out}; run the same command to "
                    "play the rest", err=True)
         raise typer.Exit(130) from None
+    _show(summary, out, quiet=quiet)
+
+
+def _check_backend(backend: str, *, address: str | None, workers: int | None,
+                   batch_size: int) -> None:
+    if address is not None and backend != "ray":
+        raise ConfigError("--address is for --backend ray")
+    # Checked for every backend (the serial one would ignore a nonsense --workers).
+    check_whole("--workers", workers, 1, MAX_WORKERS)
+    check_whole("--batch-size", batch_size, 1, MAX_BATCH)
+
+
+def _show(summary: Summary, out: Path, *, quiet: bool) -> None:
+    """The tournament's tables (or one line when quiet) and where its files are."""
+    from ..harness.report import print_summary
+
     if quiet:
         counts = summary.games
         typer.echo(f"{counts.played} games played, {counts.failed} failed; summary in "
                    f"{out / 'summary.json'}")
     else:
-        print_summary(summary, _console())
+        print_summary(summary, wide_console())
         typer.echo(f"results: {out / 'games.jsonl'}; summary: {out / 'summary.json'}")
-
-
-def report(
-    folder: Annotated[Path, typer.Argument(help="A tournament results folder.")],
-    plots: Annotated[Path | None, typer.Option(
-        help="Where to write the PNG plots (default: FOLDER/plots).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
-    = False,
-) -> None:
-    """Print a tournament's summary again and write its plots."""
-    from ..harness.report import print_summary, write_plots
-    from ..harness.results import GAMES_FILE, torn_line
-    from ..harness.run import write_summary
-
-    if not folder.is_dir():
-        raise ConfigError(f"{folder} is not a folder; give the --out folder of a tournament")
-    check_folder(plots or folder / "plots", "--plots")
-    summary = write_summary(folder)
-    torn = torn_line(folder)
-    if torn is not None:  # left out of the summary, which must not pass for the whole file
-        typer.echo(f"note: {folder / GAMES_FILE}: line {torn} is cut short (a run stopped "
-                   "while writing it?) and is left out; codenames tournament --out "
-                   f"{folder} plays its game again", err=True)
-    if as_json:
-        typer.echo(json.dumps(summary.to_dict(), indent=2))
-    else:
-        print_summary(summary, _console())
-    try:
-        written = write_plots(summary, plots or folder / "plots")
-    except OSError as exc:  # the folder was checked; this is a full disk or the like
-        raise ConfigError(f"{plots or folder / 'plots'}: cannot write the plots "
-                          f"({exc.strerror or exc}); give --plots another folder") from None
-    for path in written:
-        typer.echo(f"wrote {path}", err=as_json)

@@ -32,6 +32,7 @@ from .board import (
     secret_seed,
 )
 from .cards import Identity, Role, Team
+from .choices import LEVEL_ROLES, PlayRole
 from .clues import (
     BasicClueValidator,
     ClueContext,
@@ -82,6 +83,8 @@ from .rules import (
     EDITIONS,
     PICTURES,
     WORDS,
+    ClueRulesName,
+    EditionName,
     GuessLimit,
     InvalidCluePolicy,
     Layout,
@@ -103,7 +106,8 @@ __all__ = [
     "Board", "Clue",
     "ClueContext", "ClueGiven", "ClueNumber", "ClueValidator", "ClueViolation",
     "COOP_RATINGS", "CodenamesError", "ConfigError", "Cover", "CoverReason", "CoverTask",
-    "Covered", "DEFAULT_MAX_TURNS", "DeckError", "EDITIONS", "EndReason", "Event", "GameRecord",
+    "Covered", "DEFAULT_MAX_TURNS", "DeckError", "EDITIONS", "EditionName", "ClueRulesName",
+    "LEVEL_ROLES", "PlayRole", "EndReason", "Event", "GameRecord",
     "GameInterrupted", "GameState", "Guess", "GuessLimit", "GuessMade", "Guesser",
     "GuesserAction", "GuesserView",
     "Identity", "IllegalActionError", "IllegalClueError", "InvalidClue", "InvalidCluePolicy",

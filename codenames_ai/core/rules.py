@@ -35,6 +35,24 @@ class Variant(Enum):
     THREE_PLAYER = "three-player"  # one operative guesses for both teams
 
 
+class EditionName(Enum):
+    """The editions by name: the two boxed ones (``EDITIONS``) and a custom layout."""
+
+    WORDS = "words"
+    PICTURES = "pictures"
+    CUSTOM = "custom"
+
+
+class ClueRulesName(Enum):
+    """The named clue-rule presets (``codenames_ai.legality.rules.PRESETS`` says what each
+    checks); house rules are named ``house:a+b`` beside these."""
+
+    CLASSIC = "classic"
+    STRICT = "strict"
+    FLEXIBLE = "flexible"
+    PICTURES = "pictures"
+
+
 class InvalidCluePolicy(Enum):
     """What the engine does with an invalid clue.
 
@@ -171,7 +189,8 @@ class RuleSet:
 WORDS = RuleSet(edition="words", layout=WORDS_LAYOUT)
 PICTURES = RuleSet(edition="pictures", layout=PICTURES_LAYOUT, clue_rules="pictures")
 
-EDITIONS: dict[str, RuleSet] = {"words": WORDS, "pictures": PICTURES}
+EDITIONS: dict[str, RuleSet] = {EditionName.WORDS.value: WORDS,
+                                EditionName.PICTURES.value: PICTURES}
 
 
 def edition(name: str) -> RuleSet:

@@ -47,10 +47,13 @@ def print_summary(summary: Summary, console: Console | None = None) -> None:
     table = Table(title="Ratings (openskill Plackett-Luce; ordinal = mu - 3 sigma)")
     for column in ("agent", "ordinal", "mu", "sigma", "rated games"):
         table.add_column(column, justify="left" if column == "agent" else "right")
-    for r in summary.ratings:
+    for r in summary.ranked:
         table.add_row(r.agent, f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}",
                       str(r.games))
     console.print(table)
+    if summary.unrated:  # listed apart: an unrated agent's ordinal is only its prior
+        console.print("Not ranked (no rated game: it played on every team of its games, or "
+                      f"none finished): {', '.join(r.agent for r in summary.unrated)}")
     for failure in summary.failures[:10]:
         console.print(f"game {failure.game} failed: {failure.reason}")
 

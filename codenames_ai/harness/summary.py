@@ -166,8 +166,9 @@ class Failure:
 @dataclass(frozen=True)
 class Summary:
     """A tournament's figures (``summary.json`` is ``to_dict``; ``from_dict`` reads it).
-    ``teams`` keeps the spec's team order; ``ratings`` are best first; ``failures`` are
-    the first 50."""
+    ``teams`` keeps the spec's team order; ``ratings`` are the ranked agents best first,
+    then the unrated ones (no rated game: e.g. a guesser shared by every team) by name;
+    ``failures`` are the first 50."""
 
     tournament: str  # the spec's fingerprint
     mode: Mode
@@ -179,6 +180,17 @@ class Summary:
     teams: Mapping[str, TeamFigures]
     ratings: tuple[Rating, ...]
     failures: tuple[Failure, ...]
+
+    @property
+    def ranked(self) -> tuple[Rating, ...]:
+        """The agents with rated games, best first: only they have a place in a ranking (an
+        unrated agent's ordinal is its prior, which says nothing about how it plays)."""
+        return tuple(r for r in self.ratings if r.games)
+
+    @property
+    def unrated(self) -> tuple[Rating, ...]:
+        """The agents no game rated, by name."""
+        return tuple(sorted((r for r in self.ratings if not r.games), key=lambda r: r.agent))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``summary.json``."""
@@ -424,7 +436,9 @@ class _Ratings:
         rows = [Rating(label, round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3),
                        self.games[label])
                 for label, r in self.ratings.items()]
-        return tuple(sorted(rows, key=lambda row: (-row.ordinal, row.agent)))
+        # Unrated agents last: their ordinal is the prior, not a place in the ranking.
+        return tuple(sorted(rows, key=lambda row: (not row.games, -row.ordinal if row.games
+                                                   else 0.0, row.agent)))
 
 
 def _ratio(part: float, whole: float, digits: int = 4) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import ConfigError
+from ..core.rules import ClueRulesName
 
 # Rules about the clue word alone, in the order they are reported.
 INTRINSIC_RULES: dict[str, str] = {
@@ -47,7 +48,8 @@ _PICTURES = _ALWAYS | {"shade", "not-a-word", "foreign", "abbreviation", "proper
                        "picture-tag"}
 
 PRESETS: dict[str, frozenset[str]] = {
-    "classic": _CLASSIC, "strict": _STRICT, "flexible": _FLEXIBLE, "pictures": _PICTURES,
+    ClueRulesName.CLASSIC.value: _CLASSIC, ClueRulesName.STRICT.value: _STRICT,
+    ClueRulesName.FLEXIBLE.value: _FLEXIBLE, ClueRulesName.PICTURES.value: _PICTURES,
 }
 
 

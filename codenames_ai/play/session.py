@@ -19,6 +19,7 @@ from ..core import (
     GameRecord,
     GuessMade,
     InvalidClue,
+    PlayRole,
     Role,
     RuleSet,
     Seats,
@@ -30,7 +31,8 @@ from ..output import write_file
 from ..render import board_legend, describe_event, describe_outcome, render_board
 from .terminal import Console, HumanGuesser, HumanSpymaster
 
-ROLES = ("guess", "spymaster", "coop", "three-player")
+# The roles a person plays in the terminal (watching is `codenames watch`).
+ROLES = tuple(r.value for r in PlayRole if r is not PlayRole.WATCH)
 
 
 def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id: str,
@@ -60,9 +62,7 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
             agent_id, options = opponents.agent(Role.GUESSER, agent_id, options)
         return make_agent(agent_id, role=Role.GUESSER, seat="the AI guesser", **options)
 
-    variants = {"guess": Variant.STANDARD, "spymaster": Variant.STANDARD,
-                "coop": Variant.COOP, "three-player": Variant.THREE_PLAYER}
-    if role not in variants:
+    if role not in ROLES:
         raise ConfigError(f"unknown role {role!r}; choose one of: {', '.join(ROLES)}, or use "
                           "`codenames watch`")
     # The person plays red (for_variant asks co-op and three-player's one guesser for red).
@@ -74,7 +74,7 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
     def seat(seat_role: Role, ai: Callable[[Team], Any]) -> Callable[[Team], Any]:
         return lambda team: person if (seat_role, team) == (person_role, Team.RED) else ai(team)
 
-    played = rules.with_options(variant=variants[role])
+    played = rules.with_options(variant=PlayRole(role).variant)
     seats = Seats.for_variant(played.variant, spymaster=seat(Role.SPYMASTER, spymaster),
                               guesser=seat(Role.GUESSER, guesser))
     return played, seats, (Team.RED if played.variant is Variant.STANDARD else None)

@@ -22,8 +22,9 @@ from ..agents.registry import (
     REGISTRY,
     make_agent,
     registered,
-    takes_option,
+    strength_options,
 )
+from ..agents.spymasters import Strength
 from ..core import (
     SEED_BITS,
     AgentError,
@@ -36,6 +37,7 @@ from ..core import (
     MoveResult,
     OutsideSeat,
     Phase,
+    PlayRole,
     Role,
     RuleSet,
     Seats,
@@ -47,22 +49,23 @@ from ..core import (
     edition,
     guess_limit,
 )
+from ..core.choices import CLUE_RULE_NAMES, EDITION_NAMES, GUESS_LIMIT_NAMES
+from ..core.choices import LEVEL_ROLES as CORE_LEVEL_ROLES
 from ..core.events import Event, event_to_dict
 from ..core.state import GameState
 from ..decks import WORD_DECKS, default_deck, word_deck
 from ..pictures import shipped_picture
 from ..render import describe_event, describe_outcome
 
-ROLES = ("guess", "spymaster", "coop", "watch")
+# The lists are the core's and the registry's (``core.choices``); the web has no
+# three-player solo game (a room plays it).
+ROLES = tuple(r.value for r in PlayRole if r is not PlayRole.THREE_PLAYER)
 # Player-count variants (a room's setting; a solo game's variant follows from its role).
-VARIANTS = {"standard": Variant.STANDARD, "coop": Variant.COOP,
-            "three-player": Variant.THREE_PLAYER}
+VARIANTS = {v.value: v for v in Variant}
 DECKS = (*WORD_DECKS, "pictures")
-STRENGTHS = ("cautious", "normal", "bold")
-CLUE_RULES = ("classic", "strict", "flexible", "pictures")
-# The roles with an opposing AI team (blue), whose agents the level chooses. Co-op has no
-# other team (a virtual one covers cards) and watching has no person to play against.
-LEVEL_ROLES = ("guess", "spymaster")
+STRENGTHS = tuple(s.value for s in Strength)
+CLUE_RULES = CLUE_RULE_NAMES
+LEVEL_ROLES = tuple(r.value for r in CORE_LEVEL_ROLES)
 # A stored game made before levels existed was played against today's "hard" team.
 STORED_LEVEL = Level.HARD.value
 
@@ -115,9 +118,9 @@ class GameConfig:
         return cls.from_dict(data)
 
     def check(self) -> None:
-        choices = {"role": ROLES, "edition": ("words", "pictures"), "deck": ("", *DECKS),
-                   "clue_rules": ("", *CLUE_RULES), "strength": STRENGTHS,
-                   "guess_limit": ("classic", "strict"),
+        choices = {"role": ROLES, "edition": EDITION_NAMES, "deck": ("", *DECKS),
+                   "clue_rules": ("", *CLUE_RULE_NAMES), "strength": STRENGTHS,
+                   "guess_limit": GUESS_LIMIT_NAMES,
                    "level": tuple(level.value for level in Level), "variant": tuple(VARIANTS)}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -342,9 +345,8 @@ class WebGame:
         the same at every level)."""
         if (team, role) not in self._agents:
             agent_id = self.config.spymaster if role is Role.SPYMASTER else self.config.guesser
-            options: dict[str, Any] = (
-                {"risk": self.config.strength}
-                if role is Role.SPYMASTER and takes_option(agent_id, "risk") else {})
+            options: dict[str, Any] = (strength_options(agent_id, self.config.strength)
+                                       if role is Role.SPYMASTER else {})
             if (team is Team.BLUE and self.config.role in LEVEL_ROLES
                     and self.state.rules.variant is Variant.STANDARD):
                 agent_id, options = opposing_team(self.config.level).agent(role, agent_id,

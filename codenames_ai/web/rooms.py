@@ -33,7 +33,7 @@ from typing import Any
 from disarm import skeleton_key
 
 from ..agents.levels import opposing_team
-from ..agents.registry import make_agent, takes_option
+from ..agents.registry import make_agent, strength_options
 from ..core import ConfigError, IllegalActionError, Role, Seats, Team
 from .games import GameConfig, WebGame, parse_move
 from .limits import RoomLimits
@@ -234,9 +234,8 @@ class RoomGame(WebGame):
             self.seats[name][0] is team for name in self.people)
         if (team, role, leveled) not in self._room_agents:
             agent_id = self.config.spymaster if role is Role.SPYMASTER else self.config.guesser
-            options: dict[str, Any] = (
-                {"risk": self.config.strength}
-                if role is Role.SPYMASTER and takes_option(agent_id, "risk") else {})
+            options: dict[str, Any] = (strength_options(agent_id, self.config.strength)
+                                       if role is Role.SPYMASTER else {})
             if leveled:
                 agent_id, options = opposing_team(self.config.level).agent(role, agent_id,
                                                                            options)

@@ -18,8 +18,9 @@ from starlette.concurrency import run_in_threadpool
 
 from ..agents.levels import LEVELS
 from ..core import CodenamesError, ConfigError, IllegalActionError
+from ..core.choices import CLUE_RULE_NAMES, EDITION_NAMES, GUESS_LIMIT_NAMES
 from .clients import client_key
-from .games import CLUE_RULES, DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
+from .games import DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
 from .http import HTTPProblem, Server, check_expect, json_body, server_of, span
 from .roomsapi import rooms_of
 from .store import MoveConflict
@@ -31,9 +32,9 @@ router = APIRouter()
 async def options(request: Request) -> dict[str, Any]:
     offer = server_of(request).offer
     return {
-        "roles": list(ROLES), "editions": ["words", "pictures"], "decks": list(DECKS),
-        "clue_rules": list(CLUE_RULES), "strengths": list(STRENGTHS),
-        "guess_limits": ["classic", "strict"],
+        "roles": list(ROLES), "editions": list(EDITION_NAMES), "decks": list(DECKS),
+        "clue_rules": list(CLUE_RULE_NAMES), "strengths": list(STRENGTHS),
+        "guess_limits": list(GUESS_LIMIT_NAMES),
         # How well the opposing (blue) team plays; only the roles listed have one.
         "levels": [{"name": team.level.value, "description": team.description}
                    for team in LEVELS.values()],

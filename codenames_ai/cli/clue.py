@@ -1,0 +1,67 @@
+"""``codenames clue``: the AI spymaster's clue for a board and key you type in."""
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from ..agents.registry import DEFAULT_SPYMASTER
+from ..core import ConfigError, EditionName, Role, SpymasterView, Team, clue_number_to_json
+from .board import board_fields, key_rules, parse_key, shown_text, split_cards
+from .plugins import Plugins, load_plugins
+
+
+def clue(
+    board: Annotated[str, typer.Option(help="The cards, comma-separated, in grid order.")],
+    key: Annotated[str, typer.Option(help="One letter per card: R red, B blue, N bystander, "
+                                          "A assassin.")],
+    team: Annotated[str, typer.Option(help="The team to give a clue for: red or blue.")],
+    revealed: Annotated[str, typer.Option(help="Cards already covered, comma-separated.")] = "",
+    spymaster: Annotated[str, typer.Option(help="Agent id or module:Class.")]
+    = DEFAULT_SPYMASTER,
+    model: Annotated[str | None, typer.Option(help="Word-vector model for the agent.")] = None,
+    clue_rules: Annotated[str, typer.Option(help="classic, strict, flexible, pictures.")]
+    = "classic",
+    edition_name: Annotated[EditionName | None, typer.Option(
+        "--edition", help="The layout the key must fit: words (25 cards: 9/8 agents, 7 "
+                          "bystanders, 1 assassin), pictures (20: 8/7/4/1) or custom (any "
+                          "counts). Default: pictures for 20 cards, else words.")] = None,
+    explain: Annotated[bool, typer.Option(help="Say why: targets, feared card, runners-up.")]
+    = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    plugin: Plugins = None,
+) -> None:
+    """The AI spymaster's clue for a board and key you give."""
+    from ..agents.registry import make_agent
+
+    load_plugins(plugin)
+    try:
+        side = Team(team.strip().lower())
+    except ValueError:
+        raise ConfigError(f"--team must be red or blue, not {shown_text(team)}") from None
+    cards = split_cards(board)
+    identities = parse_key(key, len(cards))
+    rules = key_rules(identities, edition_name, clue_rules)
+    fields, _ = board_fields(cards, identities, split_cards(revealed, "--revealed", required=False),
+                       side, rules)
+    if fields[f"{side.value}_left"] == 0:
+        raise ConfigError(f"{side.value} has no agents left to find on this board")
+    view = SpymasterView(**fields, key=tuple(identities), cover_team=None,  # type: ignore[arg-type]
+                         cover_candidates=())
+    agent = make_agent(spymaster, role=Role.SPYMASTER, seat="--spymaster",
+                       **({"model": model} if model else {}))
+    given = agent.give_clue(view)
+    explanation = getattr(agent, "last_explanation", None)
+    if as_json:
+        payload: dict[str, object] = {"clue": given.word,
+                                      "number": clue_number_to_json(given.number)}
+        if explain and explanation is not None:
+            payload["explanation"] = explanation.to_dict()
+        typer.echo(json.dumps(payload, ensure_ascii=False))
+        return
+    typer.echo(f"{given.word} {given.number}")
+    if explain and explanation is not None:
+        typer.echo(explanation.describe())
+
+

@@ -1,0 +1,73 @@
+"""An agent registered by the user's own module, used by id through ``--plugin``: real
+processes in a folder holding only the module, as a research user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+CLI = [sys.executable, "-m", "codenames_ai"]
+PLUGIN = '''
+from codenames_ai.agents import register
+from codenames_ai.agents.baselines import RandomSpymaster
+from codenames_ai.core import Role
+
+
+class MySpymaster(RandomSpymaster):
+    """A random spymaster under the user's own id."""
+
+
+register("my-spymaster-v1", MySpymaster, role=Role.SPYMASTER)
+'''
+RANDOM = ["--red-guesser", "random-guesser-v1", "--blue-guesser", "random-guesser-v1",
+          "--blue-spymaster", "random-spymaster-v1"]
+
+
+def codenames(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+def _folder(tmp_path: Path) -> Path:
+    (tmp_path / "my_agents.py").write_text(PLUGIN, encoding="utf-8")
+    return tmp_path
+
+
+def test_an_unknown_id_says_how_to_load_a_plugin(tmp_path: Path) -> None:
+    done = codenames("watch", "--red-spymaster", "my-spymaster-v1", *RANDOM,
+                     cwd=_folder(tmp_path))
+    assert done.returncode == 1
+    [line] = done.stderr.splitlines()
+    assert "unknown agent 'my-spymaster-v1'" in line
+    assert "add --plugin MODULE" in line
+
+
+def test_watch_and_clue_take_a_plugin_agent_by_id(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    done = codenames("watch", "--plugin", "my_agents", "--red-spymaster", "my-spymaster-v1",
+                     *RANDOM, "--record", "game.jsonl", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    header = json.loads((folder / "game.jsonl").read_text().splitlines()[0])
+    assert "my-spymaster-v1" in json.dumps(header)
+    board = ",".join(f"w{i}" for i in range(25)).replace("w", "card")
+    clue = codenames("clue", "--plugin", "my_agents", "--spymaster", "my-spymaster-v1",
+                     "--board", board, "--key", "R" * 9 + "B" * 8 + "N" * 7 + "A",
+                     "--team", "red", cwd=folder)
+    assert clue.returncode == 0, clue.stderr
+
+
+def test_a_tournament_rebuilds_a_plugin_agent_in_its_workers_and_on_resume(
+        tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    done = codenames("tournament", "--plugin", "my_agents", "--spymasters",
+                     "my-spymaster-v1,random-spymaster-v1", "--guessers", "random-guesser-v1",
+                     "--games", "4", "--workers", "2", "--out", "r", "--quiet", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    assert "4 games played, 0 failed" in done.stdout
+    # The spec remembers the module: extending the tournament needs no --plugin.
+    more = codenames("tournament", "--out", "r", "--games", "6", "--quiet", cwd=folder)
+    assert more.returncode == 0, more.stderr
+    assert "6 games played, 0 failed" in more.stdout
+    summary = json.loads((folder / "r" / "summary.json").read_text())
+    assert "my-spymaster-v1+random-guesser-v1" in summary["teams"]
