@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
+import platformdirs
 import pytest
 from hypothesis import settings
 
@@ -67,11 +69,29 @@ class FakeClock:
         return self.now
 
 
+def files_under(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``folder``, with its size and modification time (nanoseconds)."""
+    if not folder.is_dir():
+        return {}
+    return {str(path.relative_to(folder)): (stat.st_size, stat.st_mtime_ns)
+            for path in folder.rglob("*") if path.is_file() and (stat := path.stat())}
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """No test writes into the user's real data folder: ``codenames play`` saves games and
     ``codenames serve`` keeps its database there by default, so every test (and every
-    process a test starts) gets a data folder of its own."""
+    process a test starts) gets a data folder of its own, and the session fails if the real
+    one changed all the same. (The model cache, ~/.cache/codenames-ai, is shared on
+    purpose: the suite builds and reads the prepared tables there as a user's first run
+    does, and a cache may be filled at any time.)"""
+    real = Path(platformdirs.user_data_dir("codenames-ai", appauthor=False))
+    before = files_under(real)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
         yield
+    after = files_under(real)
+    changed = sorted(name for name in before.keys() | after.keys()
+                     if before.get(name) != after.get(name))
+    assert not changed, (f"the suite wrote into the user's data folder {real}: "
+                         f"{', '.join(changed[:5])}; a test must save into tmp_path")

@@ -1,5 +1,6 @@
 """``codenames serve`` as the browser tests run it: a real process on a free port and its own
-database, which a test may kill (as a crash) and start again on the same port and file."""
+database, which a test may kill (as a crash) and start again on the same port and file. Its
+deals come from known seeds in which red starts (serve_red_first.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+
+RED_FIRST = Path(__file__).with_name("serve_red_first.py")
 
 
 def free_port() -> int:
@@ -29,7 +32,7 @@ class Server:
     def start(self) -> None:
         """Start serving and wait until the API answers (60 s at most)."""
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "codenames_ai", "serve", "--port", str(self.port),
+            [sys.executable, str(RED_FIRST), "serve", "--port", str(self.port),
              "--db", str(self.database), *self.args], stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 60
