@@ -9,10 +9,13 @@ uvicorn's tracebacks of their cancellation are left out of the log.
 
 Against slow and numerous clients: a connection must send a request's headers within
 ``HEADER_SECONDS`` of opening (or of its last response), else it is closed (uvicorn's h11
-has no such timeout: bytes dribbled one at a time would hold a socket forever); at most
-``max_connections`` are open at once (one more is answered 503 and closed at once), kept
-under the process's limit of open files; and if the files run out all the same, the log
-gets one warning line a minute, not a traceback per refused connection."""
+has no such timeout: bytes dribbled one at a time would hold a socket forever); a connection
+whose answer waits for a client that takes none of it for ``WRITE_SECONDS`` is cut off (a
+client that sends requests and reads nothing would hold it forever, an event stream too); at
+most ``max_connections`` are open at once, and at most ``per_client`` of them from one client
+(one more is answered 503 and closed at once), kept under the process's limit of open files
+with room for the file each answer may hold open; and if the files run out all the same, the
+log gets one warning line a minute, not a traceback per refused connection."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import asyncio
 import errno
 import logging
 import socket
+import struct
 from collections.abc import Callable
 from types import FrameType
 from typing import Any
@@ -27,23 +31,40 @@ from typing import Any
 import h11
 import uvicorn
 from fastapi import FastAPI
+from uvicorn.middleware.proxy_headers import _TrustedHosts  # uvicorn is pinned exactly
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .clients import client_key
 
 STOP_SECONDS = 5  # seconds the responses under way get after Ctrl-C (uvicorn takes an int)
 HEADER_SECONDS = 10.0  # a request's headers fit in one packet: 10 s is a very slow link
+WRITE_SECONDS = 10.0  # an answer may wait this long for a client that takes none of it
 MAX_CONNECTIONS = 1000  # open at once; the rooms' live streams take 400 at most
-SPARE_FILES = 64  # open files kept for the database, logs and static files
+# One client's share: 1/8 of the connections, but at least 48 (a browser opens at most 6 to
+# a server, so 8 browsers at their most; far more people behind one NAT in practice, each
+# of whom holds one or two at a time) when the server takes that many.
+CLIENT_SHARE = 8
+CLIENT_LEAST = 48
+SPARE_FILES = 64  # open files kept for the database, logs and the thread pool
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 WARN_EVERY = 60.0  # seconds between two warnings that the open files ran out
-_FULL_BODY = b'{"error": "this server has its most connections open; try again later"}'
-FULL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
-        b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(_FULL_BODY), _FULL_BODY))
+
+
+def _unavailable(body: bytes) -> bytes:
+    return (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
+            b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(body), body))
+
+
+FULL = _unavailable(b'{"error": "this server has its most connections open; try again later"}')
+CLIENT_FULL = _unavailable(b'{"error": "your address has its most connections open to this '
+                           b'server; close some (other tabs?) or try again later"}')
 
 log = logging.getLogger("uvicorn.error")
 
 
 def max_connections(most: int = MAX_CONNECTIONS) -> int:
-    """``most``, or fewer if this process may not open that many files (and some spare)."""
+    """``most``, or fewer if this process may not open that many files: each connection is
+    one file and its answer may hold another (a static file), and some are spare."""
     try:
         import resource
     except ImportError:  # Windows: no such limit to read
@@ -51,24 +72,76 @@ def max_connections(most: int = MAX_CONNECTIONS) -> int:
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return most
-    return max(1, min(most, soft - SPARE_FILES))
+    return max(1, min(most, (soft - SPARE_FILES) // 2))
+
+
+def per_client(most: int) -> int:
+    """The connections one client may hold of a server's ``most``."""
+    return min(most, max(most // CLIENT_SHARE, CLIENT_LEAST))
+
+
+_TCP_INFO = getattr(socket, "TCP_INFO", None)  # Linux
+if _TCP_INFO is not None:  # imported now: a look may come when no file is left to import
+    import fcntl
+    import termios
+_BYTES_ACKED = struct.Struct("=Q")  # tcp_info's tcpi_bytes_acked (Linux 4.2 and later)
+_BYTES_ACKED_AT = 120
+_QUEUED = struct.Struct("=i")  # SIOCOUTQ: bytes sent but not yet acknowledged, or unsent
+
+
+def _delivery(transport: asyncio.Transport) -> tuple[int, int]:
+    """(bytes waiting to reach the client, a count that changes whenever some reach it).
+    On Linux the kernel says both (its send queue; the bytes the client acknowledged), so a
+    client that takes nothing is seen as soon as its receive window is full; elsewhere only
+    uvicorn's own buffer is seen, which fills once the kernel's is full."""
+    buffered = transport.get_write_buffer_size()
+    sock = transport.get_extra_info("socket")
+    if _TCP_INFO is not None and sock is not None:
+        try:
+            info = sock.getsockopt(socket.IPPROTO_TCP, _TCP_INFO, 256)
+            queued = fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, bytes(_QUEUED.size))
+            if len(info) >= _BYTES_ACKED_AT + _BYTES_ACKED.size:
+                return (buffered + _QUEUED.unpack(queued)[0],
+                        _BYTES_ACKED.unpack_from(info, _BYTES_ACKED_AT)[0])
+        except OSError:
+            pass
+    return buffered, -buffered
 
 
 class _Guarded(H11Protocol):
-    """uvicorn's HTTP/1.1 connection with a deadline for each request's headers and a cap on
-    the connections open at once (``guarded`` sets both)."""
+    """uvicorn's HTTP/1.1 connection with a deadline for each request's headers, one for a
+    client to take some of its answers, and caps on the connections open at once, in all
+    and from one client (``guarded`` sets them)."""
 
     header_seconds = HEADER_SECONDS
+    write_seconds = WRITE_SECONDS
     most = MAX_CONNECTIONS
+    per_client = CLIENT_LEAST
+    clients: dict[str, int] = {}  # the connections open by client (``guarded`` gives its own)
+    proxies = _TrustedHosts([])  # a reverse proxy's connections are everyone's: not counted
     _late: asyncio.TimerHandle | None = None
+    _watch: asyncio.TimerHandle | None = None
+    _client: str | None = None  # counted in ``clients`` under this key
+    _delivered = 0  # the delivery count at the last look
+    _since = 0.0  # loop time of the last look at which nothing waited or something arrived
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[arg-type]
+        host = self.client[0] if self.client else None
+        key = client_key(host)
         if len(self.connections) > self.most:
-            self.transport.write(FULL)
-            self.transport.close()  # connection_lost forgets it
+            refusal = FULL
+        elif self.clients.get(key, 0) >= self.per_client and host not in self.proxies:
+            refusal = CLIENT_FULL
+        else:
+            self._client = key
+            self.clients[key] = self.clients.get(key, 0) + 1
+            self._arm()
+            self._since = self.loop.time()
+            self._watch = self.loop.call_later(self.write_seconds / 4, self._look)
             return
-        self._arm()
+        self.transport.write(refusal)
+        self.transport.close()  # connection_lost forgets it
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
@@ -82,7 +155,29 @@ class _Guarded(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
+        if self._client is not None:
+            self.clients[self._client] -= 1
+            if not self.clients[self._client]:
+                del self.clients[self._client]
+            self._client = None
         super().connection_lost(exc)
+
+    def _look(self) -> None:
+        """Cut the connection off if its answers waited ``write_seconds`` for a client that
+        took none of them (also after a close, which waits for them to be taken)."""
+        waiting, delivered = _delivery(self.transport)
+        now = self.loop.time()
+        if not waiting or delivered != self._delivered:
+            self._delivered = delivered
+            self._since = now
+        elif now - self._since >= self.write_seconds:
+            self._watch = None
+            self.transport.abort()  # connection_lost follows
+            return
+        self._watch = self.loop.call_later(self.write_seconds / 4, self._look)
 
     def _arm(self) -> None:
         self._disarm()
@@ -99,13 +194,20 @@ class _Guarded(H11Protocol):
             self.transport.close()
 
 
-def guarded(*, header_seconds: float, most: int) -> type[H11Protocol]:
+def guarded(*, header_seconds: float, write_seconds: float, most: int, client_most: int,
+            proxies: list[str] | str | None = None) -> type[H11Protocol]:
     """The connection class for uvicorn (``Config(http=...)``): headers within
-    ``header_seconds``, at most ``most`` connections open."""
-    if not header_seconds > 0 or most < 1:
-        raise ValueError(f"a header timeout must be over 0 seconds ({header_seconds}) and "
-                         f"the connections at least 1 ({most})")
-    return type("Guarded", (_Guarded,), {"header_seconds": header_seconds, "most": most})
+    ``header_seconds``, answers cut off after ``write_seconds`` without a byte taken, at most
+    ``most`` connections open and ``client_most`` from one client, unless it is one of the
+    ``proxies`` uvicorn trusts (``forwarded_allow_ips``), whose connections carry everyone's
+    requests."""
+    if not (header_seconds > 0 and write_seconds > 0) or not 1 <= client_most <= most:
+        raise ValueError(f"timeouts must be over 0 seconds ({header_seconds}, {write_seconds})"
+                         f" and the connections at least 1 ({most}), one client's at least 1 "
+                         f"and at most those ({client_most})")
+    return type("Guarded", (_Guarded,), {
+        "header_seconds": header_seconds, "write_seconds": write_seconds, "most": most,
+        "per_client": client_most, "clients": {}, "proxies": _TrustedHosts(proxies or [])})
 
 
 class _Cancelled(logging.Filter):
@@ -167,15 +269,20 @@ class _Server(uvicorn.Server):
 
 
 def server(application: FastAPI, *, say: Callable[[str], None],
-           header_seconds: float = HEADER_SECONDS, most: int | None = None) -> uvicorn.Server:
+           header_seconds: float = HEADER_SECONDS, write_seconds: float = WRITE_SECONDS,
+           most: int | None = None, client_most: int | None = None) -> uvicorn.Server:
     """The uvicorn server of ``application`` (made by ``create_app``): request headers
-    within ``header_seconds``, at most ``most`` connections open (default: ``MAX_CONNECTIONS``
-    or what the open-file limit allows). ``say`` tells the person at the terminal that the
-    server is stopping."""
+    within ``header_seconds``, answers cut off after ``write_seconds`` without a byte taken,
+    at most ``most`` connections open (default: ``MAX_CONNECTIONS`` or what the open-file
+    limit allows) and ``client_most`` from one client (default: ``per_client(most)``).
+    ``say`` tells the person at the terminal that the server is stopping."""
+    most = most or max_connections()
     config = uvicorn.Config(application, log_level="warning",
-                            timeout_graceful_shutdown=STOP_SECONDS,
-                            http=guarded(header_seconds=header_seconds,
-                                         most=most or max_connections()))
+                            timeout_graceful_shutdown=STOP_SECONDS)
+    proxies = config.forwarded_allow_ips if config.proxy_headers else []
+    config.http = guarded(header_seconds=header_seconds, write_seconds=write_seconds,
+                          most=most, client_most=client_most or per_client(most),
+                          proxies=proxies)
     if not any(isinstance(f, _Cancelled) for f in log.filters):  # configured by the Config
         log.addFilter(_Cancelled())
     return _Server(config, application, say)

@@ -1,47 +1,87 @@
 """``codenames serve`` against slow and numerous clients (issue 29, second round): headers
-dribbled a byte at a time are cut off, connections past the most allowed get 503 at once, and
-running out of open files is one warning line, not a traceback per connection. A real
-uvicorn server on a port, raw sockets."""
+dribbled a byte at a time are cut off, so are answers (and event streams) a client does not
+read, connections past the most allowed, in all or from one address, get 503 at once, the
+connections leave room in the open files for the file each answer may hold, and running out
+of open files is one warning line, not a traceback per connection. A real uvicorn server on a
+port, raw sockets."""
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+import uvicorn
 
 from codenames_ai.web import serving
 from codenames_ai.web.app import create_app
+from codenames_ai.web.limits import RoomLimits
 
 WAIT = 20.0  # seconds: generous bounds on what takes well under one
 HEADERS = 0.5  # the header deadline of the test servers
+WRITE = 0.5  # the deadline of their answers (in the tests of it)
 MOST = 3  # the connections they take at once
 
 
-@pytest.fixture
-def port(tmp_path: Path) -> Iterator[int]:
-    """The app on a real server (in a thread) with short header deadline and few connections."""
+@contextmanager
+def running(tmp_path: Path, limits: RoomLimits | None = None,
+            **options: Any) -> Iterator[tuple[uvicorn.Server, int]]:
+    """The app on a real server (in a thread) with ``options`` for ``serving.server``, and
+    its port."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
-    server = serving.server(create_app(tmp_path / "games.sqlite3"), say=lambda text: None,
-                            header_seconds=HEADERS, most=MOST)
+    server = serving.server(create_app(tmp_path / "games.sqlite3", limits=limits),
+                            say=lambda text: None, **options)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     while not server.started:
         thread.join(0.05)
         assert thread.is_alive(), "the server did not start"
-    yield int(listener.getsockname()[1])
-    server.should_exit = True
-    thread.join(WAIT)
+    try:
+        yield server, int(listener.getsockname()[1])
+    finally:
+        server.should_exit = True
+        thread.join(WAIT)
 
 
-def connect(port: int) -> socket.socket:
-    return socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+@pytest.fixture
+def port(tmp_path: Path) -> Iterator[int]:
+    """A server with short header deadline and few connections."""
+    with running(tmp_path, header_seconds=HEADERS, most=MOST) as (_, number):
+        yield number
+
+
+def connect(port: int, source: str = "127.0.0.1", receive: int | None = None
+            ) -> socket.socket:
+    """A connection from ``source``; ``receive``: the receive buffer to ask for (a client
+    that reads nothing fills a small one at once)."""
+    connection = socket.socket()
+    connection.settimeout(WAIT)
+    if receive is not None:
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive)
+    connection.bind((source, 0))
+    connection.connect(("127.0.0.1", port))
+    return connection
+
+
+def closed_by_the_server(server: uvicorn.Server) -> None:
+    """Wait until the server has taken a connection, then until it has none open."""
+    began = time.monotonic()
+    while not server.server_state.connections and time.monotonic() - began < WAIT:
+        time.sleep(0.05)
+    assert server.server_state.connections, "the server took no connection"
+    began = time.monotonic()
+    while server.server_state.connections and time.monotonic() - began < WAIT:
+        time.sleep(0.05)
+    assert not server.server_state.connections, f"still open after {WAIT} s"
 
 
 def reply(connection: socket.socket) -> bytes:
@@ -94,6 +134,85 @@ def test_past_the_most_connections_one_more_gets_503_at_once(port: int) -> None:
     with connect(port) as later:
         later.sendall(b"GET /api/options HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
         assert reply(later).startswith(b"HTTP/1.1 200 ")
+
+
+def test_pipelined_requests_whose_answers_are_not_read_are_cut_off(tmp_path: Path) -> None:
+    # Headers get all the time there is: only the answers' deadline can end this connection.
+    with running(tmp_path, header_seconds=WAIT * 3, write_seconds=WRITE) as (server, port):
+        with connect(port, receive=1024) as greedy:
+            # rooms.js is 20 kB: far more than the socket buffers hold, and then the server
+            # holds the file open while it waits for the client to read
+            greedy.sendall(b"GET /static/rooms.js HTTP/1.1\r\nHost: test\r\n\r\n" * 400)
+            closed_by_the_server(server)
+        with connect(port) as later:
+            later.sendall(b"GET /api/options HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+            assert reply(later).startswith(b"HTTP/1.1 200 ")
+
+
+def test_an_event_stream_whose_client_stops_reading_is_cut_off(tmp_path: Path) -> None:
+    # The stream would last a minute, and says something every millisecond or so.
+    limits = RoomLimits(stream_seconds=WAIT * 3, heartbeat=0.001, poll=0.001)
+    with running(tmp_path, limits, header_seconds=WAIT * 3,
+                 write_seconds=WRITE) as (server, port):
+        with connect(port) as creating:
+            body = json.dumps({"people": ["red-guesser"]}).encode()
+            creating.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+                             b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s"
+                             % (len(body), body))
+            created = reply(creating)
+        assert created.startswith(b"HTTP/1.1 201 "), created
+        room = json.loads(created.split(b"\r\n\r\n", 1)[1])["id"]
+        with connect(port, receive=1024) as watching:
+            watching.sendall(b"GET /api/rooms/%s/events HTTP/1.1\r\nHost: test\r\n\r\n"
+                             % room.encode())
+            closed_by_the_server(server)
+
+
+def test_one_address_gets_its_share_of_the_connections(tmp_path: Path) -> None:
+    ask = b"GET /api/options HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+    with running(tmp_path, header_seconds=WAIT * 3, most=MOST, client_most=2) as (_, port):
+        # headers half sent: each holds its connection
+        held = [connect(port, source="127.0.0.3") for _ in range(2)]
+        for connection in held:
+            connection.sendall(b"GET /api/options HTTP/1.1\r\n")
+        with connect(port, source="127.0.0.3") as extra:
+            answer = reply(extra)
+        assert answer.startswith(b"HTTP/1.1 503 ")
+        assert b"your address has its most connections open to this server" in answer
+        with connect(port, source="127.0.0.2") as other:  # another address still gets in
+            other.sendall(ask)
+            assert reply(other).startswith(b"HTTP/1.1 200 ")
+        held.pop().close()
+        with connect(port, source="127.0.0.3") as again:  # a place freed is its again
+            again.sendall(ask)
+            assert reply(again).startswith(b"HTTP/1.1 200 ")
+        for connection in held:
+            connection.close()
+
+
+def test_a_reverse_proxy_s_connections_are_not_one_client_s(tmp_path: Path) -> None:
+    # uvicorn trusts X-Forwarded-For from 127.0.0.1: a proxy there carries everyone's requests
+    with (running(tmp_path, header_seconds=WAIT * 3, most=MOST, client_most=1) as (_, port),
+          connect(port) as first, connect(port) as second):
+        first.sendall(b"GET /api/options HTTP/1.1\r\n")
+        second.sendall(b"GET /api/options HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        assert reply(second).startswith(b"HTTP/1.1 200 ")
+
+
+def test_one_client_s_share_is_an_eighth_but_at_least_48() -> None:
+    assert serving.per_client(1000) == 125
+    assert serving.per_client(100) == 48
+    assert serving.per_client(10) == 10
+
+
+def test_the_connections_leave_room_for_a_file_each() -> None:
+    # ulimit -n 164: 64 spare files, and 50 connections each with a file it may send
+    code = ("import resource; from codenames_ai.web import serving; "
+            "resource.setrlimit(resource.RLIMIT_NOFILE, (164, 164)); "
+            "print(serving.max_connections())")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, timeout=WAIT)
+    assert shown.stdout.strip() == "50"
 
 
 SERVE_WITH_FEW_FILES = """
