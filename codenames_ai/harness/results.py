@@ -26,7 +26,15 @@ from typing import IO, Any
 
 from ..core.errors import ConfigError
 from ..core.jsonlimits import JSONRefused, load_limited
-from ..files import LockBusy, atomic_write, file_lock, open_regular, read_bounded
+from ..files import (
+    LockBusy,
+    NotRegular,
+    atomic_write,
+    file_lock,
+    open_in_place,
+    open_regular,
+    read_bounded,
+)
 from .spec import TournamentSpec
 
 FORMAT = "codenames-ai/tournament"
@@ -93,7 +101,8 @@ class ResultsFolder:
         line = json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n"
         try:
             if self._file is None:
-                self._file = self.games_path.open("a", encoding="utf-8")
+                self._file = os.fdopen(_open_games(self.games_path, os.O_WRONLY | os.O_APPEND
+                                                   | os.O_CREAT), "a", encoding="utf-8")
             self._file.write(line)
             self._file.flush()
             os.fsync(self._file.fileno())
@@ -275,14 +284,23 @@ def _open_results(path: Path) -> Iterator[IO[bytes]]:
         yield handle
 
 
+def _open_games(path: Path, flags: int) -> int:
+    """``games.jsonl`` opened to be cut or appended to: never through a symbolic link
+    (``open_in_place``), which would change the file it points to."""
+    try:
+        return open_in_place(path, flags)
+    except NotRegular as exc:
+        raise ConfigError(f"{path}: {exc}, so it is not written; a results folder holds "
+                          f"its own {GAMES_FILE}: replace it with a copy of the file, or "
+                          "choose another --out") from None
+
+
 def _repair_and_index(path: Path, spec: TournamentSpec) -> set[int]:
     """Cut a torn last line off and return the games already finished, each line checked
     against ``spec``'s schedule (so a line changed by hand stops the run before any game)."""
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return set()
-    with _open_results(path):  # a regular file (checked once: the folder is locked)
-        pass
-    with path.open("rb+") as handle:
+    with os.fdopen(_open_games(path, os.O_RDWR), "rb+") as handle:
         data = handle.read()
         end = data.rfind(b"\n") + 1
         if end < len(data):
@@ -332,6 +350,9 @@ def _lock(root: Path) -> contextlib.ExitStack:
     stack = contextlib.ExitStack()
     try:
         stack.enter_context(file_lock(root / LOCK_FILE, wait=False))
+    except NotRegular as exc:  # a link could point at any file of the person running
+        raise ConfigError(f"{root / LOCK_FILE}: {exc}, so it is not used as the lock; delete "
+                          "it (a run makes its own), or choose another --out") from None
     except LockBusy as busy:
         who = f" (process {busy.holder})" if busy.holder else ""
         raise ConfigError(f"{root} is in use by another codenames tournament{who}; wait "
