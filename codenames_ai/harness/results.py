@@ -16,6 +16,7 @@ its game): a line changed by hand is reported by file and line number, never hal
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
@@ -26,6 +27,7 @@ from typing import IO, Any
 
 from ..core.errors import ConfigError
 from ..core.jsonlimits import JSONRefused, load_limited
+from ..core.rules import RuleSet
 from ..files import (
     LockBusy,
     NotRegular,
@@ -70,9 +72,9 @@ class ResultsFolder:
                     f"{root} holds a different tournament ({_difference(saved, spec)}); to "
                     f"continue it, run: codenames tournament --out {root} (with no other "
                     "options), or choose another --out")
-            elif saved.games != spec.games:
+            self.done = _repair_and_index(self.games_path, spec)  # checked before changed
+            if saved is not None and saved.games != spec.games:
                 _write_atomic(root / SPEC_FILE, _spec_document(spec))  # extended or shortened
-            self.done = _repair_and_index(self.games_path, spec)
         except OSError as exc:
             self._undo(created)
             raise ConfigError(f"cannot use {root} as the results folder: "
@@ -177,6 +179,13 @@ def parse_result(line: bytes | str, where: str, spec: TournamentSpec | None = No
     problem = _result_problem(result, spec)
     if problem:
         raise ConfigError(f"{where} is not a game result ({problem}); {HAND_EDITED}")
+    if spec is not None and result["status"] == "ok" and result["game"] < spec.games:
+        problem = _record_problem(result["record"], result["game"],
+                                  spec.task(result["game"]).seed, _rules_of(spec))
+        if problem:
+            raise ConfigError(f"{where}: {problem}, so {SPEC_FILE} was changed after its "
+                              "games were played; restore it, or play the new settings "
+                              "with another --out")
     return result  # type: ignore[no-any-return]
 
 
@@ -205,12 +214,46 @@ def _result_problem(result: Any, spec: TournamentSpec | None) -> str:
     if spec is not None and game < spec.games:
         from .games import schedule_entry  # games imports the agents: only when checking
 
-        expected = schedule_entry(spec.task(game))
+        task = spec.task(game)
+        expected = schedule_entry(task)
         for key in SCHEDULE_FIELDS:
             if result.get(key) != expected[key]:
                 return (f"game {game} has {key} {repr(result.get(key))[:80]}, the schedule "
                         f"says {expected[key]!r}")
     return ""
+
+
+def _record_problem(record: list[Any], game: int, seed: int, rules: dict[str, Any]) -> str:
+    """The game's own record must say it was played from the schedule's seed under the
+    spec's rules: the spec's fingerprint is only checked against itself, so a spec edited
+    with its fingerprint recomputed would otherwise mix games of two rule sets."""
+    header = record[0] if record else None
+    if not isinstance(header, dict) or header.get("kind") != "header":
+        return ""  # not a record at all: the record reader names what is wrong with it
+    if header.get("seed") != seed:
+        return f"game {game} was played from seed {header.get('seed')!r}, the schedule says {seed}"
+    played = _known_rules(header.get("rules"))
+    if played != rules:
+        keys = sorted(k for k in set(rules) | set(played or {})
+                      if played is None or played.get(k) != rules.get(k))
+        return (f"game {game} was played under other rules than tournament.json's "
+                f"(different {', '.join(keys) or 'rules'})")
+    return ""
+
+
+def _known_rules(rules: Any) -> dict[str, Any] | None:
+    """A record's rules with the defaults of keys added since it was written filled in
+    (``RuleSet.from_dict``); None if they are no rule set."""
+    try:
+        return RuleSet.from_dict(rules).to_dict() if isinstance(rules, dict) else None
+    except ConfigError:
+        return None
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_of(spec: TournamentSpec) -> dict[str, Any]:
+    """The rules every game of ``spec`` is recorded with (computed once per spec)."""
+    return spec.rules().to_dict()
 
 
 def _is_number(value: Any) -> bool:
