@@ -9,7 +9,10 @@ name used before let them). ``file_lock`` holds an advisory lock on a file (``fl
 kernel releases it however the process ends, ``kill -9`` included). ``read_bounded`` reads
 at most a given number of bytes, so a huge file given as a deck or a record is one error
 instead of a read until memory runs out; it reads regular files only (``open_regular``), so a
-named pipe cannot block it and ``/dev/zero`` or ``/dev/tty`` is refused unopened.
+named pipe cannot block it and ``/dev/zero`` or ``/dev/tty`` is refused unopened. A file
+changed in place (a lock, an appended results file) is opened by ``open_in_place``, which
+never follows a symbolic link: a folder from someone else could otherwise have a lock file
+that points at one of yours.
 """
 
 from __future__ import annotations
@@ -144,8 +147,9 @@ def atomic_write(path: Path, data: bytes) -> None:
 def file_lock(path: Path, *, wait: bool = True) -> Iterator[IO[str]]:
     """Hold an exclusive lock on ``path`` (created if missing) for the ``with`` block; the
     lock file holds this process's id. ``wait=False``: ``LockBusy`` at once if another
-    process holds it."""
-    handle = path.open("a+", encoding="utf-8")
+    process holds it. ``NotRegular`` for a symbolic link, named pipe or device there: the
+    lock file is written, so a link would have this overwrite the file it points to."""
+    handle = os.fdopen(open_in_place(path, os.O_RDWR | os.O_CREAT), "r+", encoding="utf-8")
     try:
         try:
             _lock(handle, wait)
@@ -160,6 +164,43 @@ def file_lock(path: Path, *, wait: bool = True) -> Iterator[IO[str]]:
         yield handle
     finally:
         handle.close()  # closing releases the lock
+
+
+def open_in_place(path: Path, flags: int) -> int:
+    """A descriptor of ``path`` opened with ``flags`` (``os.O_RDWR``, ``os.O_CREAT``,
+    ``os.O_APPEND``...) for a file the toolkit changes in place in a folder someone else may
+    have filled (a lock, a results file): a symbolic link is never followed and anything but
+    a regular file is refused unopened (``NotRegular``); opening creates nothing else and
+    truncates nothing. Other ``OSError``s as ``os.open`` raises them."""
+    with contextlib.suppress(FileNotFoundError):
+        _refuse_irregular(os.lstat(path).st_mode)
+    try:
+        descriptor = os.open(path, flags | _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0)
+                             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0),
+                             0o666)
+    except OSError:  # a link or pipe swapped in since the lstat (ELOOP, ENXIO)
+        with contextlib.suppress(FileNotFoundError):
+            _refuse_irregular(os.lstat(path).st_mode)
+        raise
+    try:
+        _refuse_irregular(os.fstat(descriptor).st_mode)
+        if hasattr(os, "O_NONBLOCK"):
+            os.set_blocking(descriptor, True)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+# Windows has no O_NOFOLLOW; the lstat before the open still refuses a link there.
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _refuse_irregular(mode: int) -> None:
+    if stat.S_ISLNK(mode):
+        raise NotRegular("a symbolic link")
+    if not stat.S_ISREG(mode):
+        raise NotRegular(_kind(mode))
 
 
 def _lock(handle: IO[str], wait: bool) -> None:

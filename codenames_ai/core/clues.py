@@ -76,12 +76,34 @@ def normalize_word(word: str) -> str:
     return unicodedata.normalize("NFKC", word).strip().casefold()
 
 
+# Unicode's Default_Ignorable_Code_Point: characters that show as nothing (DerivedCore
+# Properties.txt of Unicode 15.1.0, the same through 16.0; assigned and reserved ones alike),
+# and U+2800 BRAILLE PATTERN BLANK, a symbol that shows as a blank. A clue holding one shows
+# as the word without it, so the board-word rule compares the word without them.
+_INVISIBLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+    (0x2800, 0x2800),  # not Default_Ignorable, but as blank as a Hangul filler
+)
+
+
+def invisible(ch: str) -> bool:
+    """Whether ``ch`` shows as nothing or as a blank (``_INVISIBLE``)."""
+    point = ord(ch)
+    return any(low <= point <= high for low, high in _INVISIBLE)
+
+
 def fold_word(word: str) -> str:
     """The form in which a clue is compared with a board card: ``normalize_word`` without
-    accents (Unicode NFKD, combining marks dropped), so 'café' is the card CAFE."""
+    accents (Unicode NFKD, combining marks dropped), so 'café' is the card CAFE, and without
+    the characters that show as nothing (``invisible``: a joiner, a variation selector, a
+    Hangul filler), so a card's word with one inside is still that card's word."""
     decomposed = unicodedata.normalize("NFKD", word.strip())
-    return "".join(ch for ch in decomposed  # an invisible joiner does not make another word
-                   if not unicodedata.combining(ch) and ch not in _WORD_JOINERS).casefold()
+    return "".join(ch for ch in decomposed
+                   if not unicodedata.combining(ch) and not invisible(ch)).casefold()
 
 
 class BasicClueValidator:

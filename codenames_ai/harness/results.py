@@ -16,6 +16,7 @@ its game): a line changed by hand is reported by file and line number, never hal
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
@@ -26,7 +27,16 @@ from typing import IO, Any
 
 from ..core.errors import ConfigError
 from ..core.jsonlimits import JSONRefused, load_limited
-from ..files import LockBusy, atomic_write, file_lock, open_regular, read_bounded
+from ..core.rules import RuleSet
+from ..files import (
+    LockBusy,
+    NotRegular,
+    atomic_write,
+    file_lock,
+    open_in_place,
+    open_regular,
+    read_bounded,
+)
 from .spec import TournamentSpec
 
 FORMAT = "codenames-ai/tournament"
@@ -62,9 +72,9 @@ class ResultsFolder:
                     f"{root} holds a different tournament ({_difference(saved, spec)}); to "
                     f"continue it, run: codenames tournament --out {root} (with no other "
                     "options), or choose another --out")
-            elif saved.games != spec.games:
+            self.done = _repair_and_index(self.games_path, spec)  # checked before changed
+            if saved is not None and saved.games != spec.games:
                 _write_atomic(root / SPEC_FILE, _spec_document(spec))  # extended or shortened
-            self.done = _repair_and_index(self.games_path, spec)
         except OSError as exc:
             self._undo(created)
             raise ConfigError(f"cannot use {root} as the results folder: "
@@ -93,7 +103,8 @@ class ResultsFolder:
         line = json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n"
         try:
             if self._file is None:
-                self._file = self.games_path.open("a", encoding="utf-8")
+                self._file = os.fdopen(_open_games(self.games_path, os.O_WRONLY | os.O_APPEND
+                                                   | os.O_CREAT), "a", encoding="utf-8")
             self._file.write(line)
             self._file.flush()
             os.fsync(self._file.fileno())
@@ -168,6 +179,13 @@ def parse_result(line: bytes | str, where: str, spec: TournamentSpec | None = No
     problem = _result_problem(result, spec)
     if problem:
         raise ConfigError(f"{where} is not a game result ({problem}); {HAND_EDITED}")
+    if spec is not None and result["status"] == "ok" and result["game"] < spec.games:
+        problem = _record_problem(result["record"], result["game"],
+                                  spec.task(result["game"]).seed, _rules_of(spec))
+        if problem:
+            raise ConfigError(f"{where}: {problem}, so {SPEC_FILE} was changed after its "
+                              "games were played; restore it, or play the new settings "
+                              "with another --out")
     return result  # type: ignore[no-any-return]
 
 
@@ -196,12 +214,46 @@ def _result_problem(result: Any, spec: TournamentSpec | None) -> str:
     if spec is not None and game < spec.games:
         from .games import schedule_entry  # games imports the agents: only when checking
 
-        expected = schedule_entry(spec.task(game))
+        task = spec.task(game)
+        expected = schedule_entry(task)
         for key in SCHEDULE_FIELDS:
             if result.get(key) != expected[key]:
                 return (f"game {game} has {key} {repr(result.get(key))[:80]}, the schedule "
                         f"says {expected[key]!r}")
     return ""
+
+
+def _record_problem(record: list[Any], game: int, seed: int, rules: dict[str, Any]) -> str:
+    """The game's own record must say it was played from the schedule's seed under the
+    spec's rules: the spec's fingerprint is only checked against itself, so a spec edited
+    with its fingerprint recomputed would otherwise mix games of two rule sets."""
+    header = record[0] if record else None
+    if not isinstance(header, dict) or header.get("kind") != "header":
+        return ""  # not a record at all: the record reader names what is wrong with it
+    if header.get("seed") != seed:
+        return f"game {game} was played from seed {header.get('seed')!r}, the schedule says {seed}"
+    played = _known_rules(header.get("rules"))
+    if played != rules:
+        keys = sorted(k for k in set(rules) | set(played or {})
+                      if played is None or played.get(k) != rules.get(k))
+        return (f"game {game} was played under other rules than tournament.json's "
+                f"(different {', '.join(keys) or 'rules'})")
+    return ""
+
+
+def _known_rules(rules: Any) -> dict[str, Any] | None:
+    """A record's rules with the defaults of keys added since it was written filled in
+    (``RuleSet.from_dict``); None if they are no rule set."""
+    try:
+        return RuleSet.from_dict(rules).to_dict() if isinstance(rules, dict) else None
+    except ConfigError:
+        return None
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_of(spec: TournamentSpec) -> dict[str, Any]:
+    """The rules every game of ``spec`` is recorded with (computed once per spec)."""
+    return spec.rules().to_dict()
 
 
 def _is_number(value: Any) -> bool:
@@ -275,14 +327,23 @@ def _open_results(path: Path) -> Iterator[IO[bytes]]:
         yield handle
 
 
+def _open_games(path: Path, flags: int) -> int:
+    """``games.jsonl`` opened to be cut or appended to: never through a symbolic link
+    (``open_in_place``), which would change the file it points to."""
+    try:
+        return open_in_place(path, flags)
+    except NotRegular as exc:
+        raise ConfigError(f"{path}: {exc}, so it is not written; a results folder holds "
+                          f"its own {GAMES_FILE}: replace it with a copy of the file, or "
+                          "choose another --out") from None
+
+
 def _repair_and_index(path: Path, spec: TournamentSpec) -> set[int]:
     """Cut a torn last line off and return the games already finished, each line checked
     against ``spec``'s schedule (so a line changed by hand stops the run before any game)."""
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return set()
-    with _open_results(path):  # a regular file (checked once: the folder is locked)
-        pass
-    with path.open("rb+") as handle:
+    with os.fdopen(_open_games(path, os.O_RDWR), "rb+") as handle:
         data = handle.read()
         end = data.rfind(b"\n") + 1
         if end < len(data):
@@ -332,6 +393,9 @@ def _lock(root: Path) -> contextlib.ExitStack:
     stack = contextlib.ExitStack()
     try:
         stack.enter_context(file_lock(root / LOCK_FILE, wait=False))
+    except NotRegular as exc:  # a link could point at any file of the person running
+        raise ConfigError(f"{root / LOCK_FILE}: {exc}, so it is not used as the lock; delete "
+                          "it (a run makes its own), or choose another --out") from None
     except LockBusy as busy:
         who = f" (process {busy.holder})" if busy.holder else ""
         raise ConfigError(f"{root} is in use by another codenames tournament{who}; wait "

@@ -16,6 +16,7 @@ columns int64, rows x columns float32); and optionally the output matrix the sam
 
 from __future__ import annotations
 
+import os
 import struct
 from pathlib import Path
 from typing import IO
@@ -85,6 +86,10 @@ class _Reader:
         buffered = min(size, len(self.buffer) - self.position)
         self.position += buffered
         rest = size - buffered
+        # A size from the file is checked against what is left before seeking: a huge one
+        # (2^62 rows) would overflow the seek's offset instead of meeting the end.
+        if rest > os.fstat(self.handle.fileno()).st_size - self.handle.tell():
+            raise self.fail(f"it ends inside {what}")
         if rest:  # seek to the last byte and read it: that byte exists or the file is short
             self.handle.seek(rest - 1, 1)
             if len(self.handle.read(1)) != 1:

@@ -36,7 +36,6 @@ import json
 import os
 import secrets
 import sqlite3
-import stat
 import sys
 import threading
 import time
@@ -44,6 +43,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ..files import NotRegular, open_in_place
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -478,15 +479,16 @@ def _hold_lock(path: Path, lock: Path) -> int:
     """Open ``lock`` (made if missing) and take its exclusive lock without waiting; the open
     descriptor. ``StoreInUse`` if another process (or store) holds it."""
     try:
-        # O_NONBLOCK: a FIFO put there must not hang the start
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
-        descriptor = os.open(lock, flags, 0o644)
+        # Never through a symbolic link (the lock is written: a link in a folder someone
+        # else controls would have it overwrite one of your files), nor a pipe or device.
+        descriptor = open_in_place(lock, os.O_RDWR | os.O_CREAT)
+    except NotRegular as exc:
+        raise StoreError(f"{path}: its lock file {lock} {str(exc).removeprefix('it ')}, so "
+                         "it is not used; delete it (the server makes its own)") from None
     except OSError as exc:
         raise StoreError(f"{path}: cannot make its lock file {lock.name} "
                          f"({exc.strerror or exc})") from None
     try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise StoreError(f"{path}: its lock file {lock} is not a regular file")
         try:
             _lock(descriptor)
         except OSError:

@@ -46,6 +46,39 @@ def test_a_word_without_its_end_is_one_line_not_a_hang(tmp_path: Path) -> None:
     assert ModelStore(cache).names() == []
 
 
+def huge_sizes(pruned: int, output_rows: int | None) -> bytes:
+    """The review's 103- and 141-byte files: one word of one dimension, then a pruned index
+    of ``pruned`` pairs, or an output matrix of ``output_rows`` rows, neither in the file."""
+    data = struct.pack("<2i12id", 793712314, 12, 1, 5, 5, 1, 5, 1, 1, 1, 0, 3, 6, 100, 1e-4)
+    data += struct.pack("<3i2q", 1, 1, 0, 1, pruned) + b"w\0" + struct.pack("<qb", 1, 0)
+    if output_rows is not None:
+        data += struct.pack("<?2qf", False, 1, 1, 0.5) + struct.pack("<?2q", False,
+                                                                        output_rows, 1)
+    return data
+
+
+@pytest.mark.parametrize(("pruned", "output_rows", "what"), [
+    (2**62, None, "the pruned index"),
+    (2**60 + 7, None, "the pruned index"),  # 8 bytes each: past 2^63
+    (-1, 2**62, "the output matrix"),
+])
+def test_a_size_beyond_the_file_is_one_line_not_a_traceback(
+        tmp_path: Path, pruned: int, output_rows: int | None, what: str) -> None:
+    """An overflowing seek ended ``models add`` in a ~50-line ValueError traceback."""
+    path = tmp_path / "huge.bin"
+    path.write_bytes(huge_sizes(pruned, output_rows))
+    cache = tmp_path / "cache"
+    clone = str(Path(codenames_ai.__file__).parent.parent)
+    run = subprocess.run([sys.executable, "-m", "codenames_ai", "models", "add", "huge",
+                          str(path), "--cache-dir", str(cache)], capture_output=True,
+                         text=True, timeout=60, env={**os.environ, "PYTHONPATH": clone})
+    assert run.returncode == 1, run.stderr
+    assert run.stderr.count("\n") == 1, run.stderr
+    assert run.stderr.startswith(f"error: {path}: it ends inside {what}"), run.stderr
+    assert "the file is damaged or not a fastText .bin" in run.stderr
+    assert ModelStore(cache).names() == []
+
+
 def patched(source: Path, target: Path, offset: int, fmt: str, value: int) -> Path:
     data = bytearray(source.read_bytes())
     struct.pack_into(fmt, data, offset, value)

@@ -227,6 +227,34 @@ def rules_edit(spec: dict[str, Any]) -> None:
     spec["rules"]["guess_limit"] = "strict"
 
 
+@pytest.mark.parametrize(("change", "message"), [
+    (rules_edit, "game 0 was played under other rules than tournament.json's (different "
+                 "guess_limit)"),
+    (spec_edit(seed=2), "game 0 was played from seed "),
+])
+@pytest.mark.parametrize("command", ["report", "tournament"])
+def test_a_spec_edited_with_its_fingerprint_recomputed_is_refused_by_its_games(
+        finished: Path, tmp_path: Path, change: Any, message: str, command: str,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29, second round, finding 13: the fingerprint is only compared with the spec
+    stored beside it, so recomputing it let 'tournament --games 8' add strict games to
+    classic ones; each game's own record now must match the spec's rules and seed."""
+    out = tmp_path / "out"
+    out.mkdir()
+    document = json.loads((finished / "tournament.json").read_text())
+    change(document["spec"])
+    document["fingerprint"] = TournamentSpec.from_dict(document["spec"]).fingerprint()
+    (out / "tournament.json").write_text(json.dumps(document, indent=2) + "\n")
+    (out / "games.jsonl").write_bytes((finished / "games.jsonl").read_bytes())
+    before = {path.name: path.read_bytes() for path in out.iterdir()}
+    args = (["report", str(out)] if command == "report"
+            else ["tournament", "--out", str(out), "--games", "8", "--backend", "serial"])
+    assert_one_line(in_process(tmp_path, *args),
+                    f"{out / 'games.jsonl'}: line 1: {message}")
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.name != "tournament.lock"
+            } == before
+
+
 @pytest.mark.parametrize("change", [
     spec_edit(mode="single-team", seed=2),  # the review: 4 two-team games read as races
     rules_edit,  # not in the schedule: these games were summarised as strict-rule games
