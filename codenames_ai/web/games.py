@@ -38,9 +38,11 @@ from ..core import (
     OutsideSeat,
     Phase,
     PlayRole,
+    PublicView,
     Role,
     RuleSet,
     Seats,
+    SpymasterView,
     Team,
     Variant,
     action_from_dict,
@@ -198,10 +200,27 @@ class Offer:
                                   f"server; choose one of: {', '.join(offered)}")
 
 
-class WebGame:
-    """A game between the person's seat(s) and AI seats, rebuilt from its moves."""
+# A seat of a game by name: its team and role. ``None`` for the team: co-op's players'
+# team (whichever starts the deal), or three-player's one guesser, who guesses for both.
+SeatMap = dict[str, tuple[Team | None, Role]]
+# The seat of a person playing alone, by their role ("watch": none, an AI-only game).
+SOLO_SEATS: dict[str, SeatMap] = {
+    "guess": {"you": (Team.RED, Role.GUESSER)}, "spymaster": {"you": (Team.RED, Role.SPYMASTER)},
+    "coop": {"you": (None, Role.GUESSER)}, "watch": {}}
 
-    def __init__(self, config: GameConfig, moves: list[dict[str, Any]] | None = None) -> None:
+
+class WebGame:
+    """A game between people's seats and AI seats, rebuilt from its moves: played alone
+    (``solo``) or in a room (its variant's seats).
+
+    ``seats`` names the seats that people may hold and ``people`` those they hold now; every
+    other seat is the AI's. A game with no seats at all is an AI-only game (watched): the
+    AIs play it and its spectators see the key. A game with seats but nobody in them waits:
+    the AIs do not play it out alone.
+    """
+
+    def __init__(self, config: GameConfig, moves: list[dict[str, Any]] | None = None, *,
+                 seats: SeatMap, people: frozenset[str] = frozenset()) -> None:
         self.config = config
         # The stored game's id, set by whoever stores it (``Games``, a room); the deal's name
         # is derived from it, so a new deal (a new stored game) has a new name.
@@ -209,12 +228,9 @@ class WebGame:
         rules = config.rules()
         self.state = GameState(rules, deal(rules, config.cards(), config.seed))
         self.moves: list[dict[str, Any]] = []
-        starting = self.state.board.starting_team
-        # The person's seat: (team, role); None in watch mode.
-        self.person: tuple[Team, Role] | None = {
-            "guess": (Team.RED, Role.GUESSER), "spymaster": (Team.RED, Role.SPYMASTER),
-            "coop": (starting, Role.GUESSER), "watch": None}[config.role]
-        self._agents: dict[tuple[Team, Role], Any] = {}
+        self.seats = seats
+        self.people = set(people)
+        self._agents: dict[tuple[Team, Role, bool], Any] = {}
         self._seats_built: Seats | None = None
         # For each event of the state, the number of the move that made it.
         self._event_moves: list[int] = []
@@ -222,6 +238,17 @@ class WebGame:
         self._clues: list[dict[str, Any]] = []
         for move in moves or []:
             self._apply(move)
+
+    @classmethod
+    def solo(cls, config: GameConfig, moves: list[dict[str, Any]] | None = None) -> WebGame:
+        """A game played alone: the person holds the seat of their role."""
+        seats = SOLO_SEATS[config.role]
+        return cls(config, moves, seats=seats, people=frozenset(seats))
+
+    @property
+    def person_seat(self) -> str | None:
+        """The seat a game played alone shows (None: watching)."""
+        return next(iter(self.seats), None)
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -255,29 +282,57 @@ class WebGame:
         return None
 
     @property
+    def current_seat(self) -> str | None:
+        """The seat whose move it is, if it is one of ``seats``."""
+        role = self.state.current_role
+        if self.state.is_over or role is None:
+            return None
+        team = self.state.current_team
+        return next((name for name, (seat_team, seat_role) in self.seats.items()
+                     if seat_role is role and seat_team in (team, None)), None)
+
+    @property
     def awaiting_person(self) -> bool:
-        if self.state.is_over or self.person is None:
-            return False
-        return (self.state.current_team, self.state.current_role) == self.person
+        return self.current_seat in self.people
 
     def person_move(self, data: object) -> dict[str, Any]:
-        """Check and apply the person's move (``IllegalActionError`` says why it is not
-        allowed); the caller then lets the AIs answer with ``ai_moves``."""
-        if not isinstance(data, dict):
-            raise IllegalActionError("a move must be a JSON object")
-        if self.state.is_over:
-            raise IllegalActionError("the game is over")
+        """Check and apply the move of the person playing alone (``IllegalActionError``
+        says why it is not allowed); the caller then lets the AIs answer with ``ai_moves``."""
+        checked = self._check_move(data)
         if not self.awaiting_person:
             raise IllegalActionError(
                 f"it is not your turn: the game waits for the {self.state.current_team.value} "
                 f"{self.state.current_role.value if self.state.current_role else ''}")
-        move = {"by": "person", **parse_move(data, self.state, others=("step",))}
+        move = {"by": "person", **parse_move(checked, self.state, others=("step",))}
         self._apply(move)
         return move
 
+    def seat_move(self, seat: str, data: object) -> dict[str, Any]:
+        """Check and apply a move made from a room's ``seat`` (``IllegalActionError`` says
+        why not)."""
+        checked = self._check_move(data)
+        if seat not in self.people:
+            raise IllegalActionError(f"the {seat} seat is played by the AI: take it first")
+        if self.current_seat != seat:
+            raise IllegalActionError(f"it is not your turn: the game waits for the "
+                                     f"{self.current_seat}")
+        move = {"by": "person", "seat": seat, **parse_move(checked, self.state)}
+        self._apply(move)
+        return move
+
+    def _check_move(self, data: object) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise IllegalActionError("a move must be a JSON object")
+        if self.state.is_over:
+            raise IllegalActionError("the game is over")
+        return data
+
     def ai_moves(self, limit: int | None = None) -> list[dict[str, Any]]:
-        """Let the AI seats move until the person's turn, the end, or ``limit`` moves."""
+        """Let the AI seats move until a person's turn, the end, or ``limit`` moves; none
+        while nobody holds a seat of a game that has seats (it waits for someone to sit)."""
         made: list[dict[str, Any]] = []
+        if self.seats and not self.people:
+            return made
         try:
             while not self.state.is_over and not self.awaiting_person:
                 if limit is not None and len(made) >= limit:
@@ -321,17 +376,14 @@ class WebGame:
         return move
 
     def _seats(self) -> Seats:
-        """The match's seats: the AIs (built when first needed) and the person's seat."""
+        """The match's seats: the AIs (built when first needed) and the people's seats."""
         if self._seats_built is None:
-            coop = self.state.rules.variant is Variant.COOP
 
             def seat(role: Role) -> Callable[[Team], Any]:
                 def build(team: Team) -> Any:
-                    # co-op has one seat per role: the person's, whichever team starts
-                    if self.person is not None and self.person[1] is role and (
-                            coop or self.person[0] is team):
-                        return PERSON
-                    return self._agent(team, role)
+                    held = any(self.seats[name][1] is role and self.seats[name][0] in (team, None)
+                               for name in self.people)
+                    return PERSON if held else self._agent(team, role)
                 return build
 
             self._seats_built = Seats.for_variant(self.state.rules.variant,
@@ -340,19 +392,20 @@ class WebGame:
         return self._seats_built
 
     def _agent(self, team: Team, role: Role) -> Any:
-        """The AI in ``team``'s ``role`` seat: the configured agents, except the blue team
-        playing against the person, whose agents the level chooses (the person's own AIs are
-        the same at every level)."""
-        if (team, role) not in self._agents:
+        """The AI in ``team``'s ``role`` seat: the configured agents, except a team with no
+        person in it playing against people in standard play, whose agents the level chooses
+        (the people's own AI teammates are the same at every level)."""
+        leveled = (self.state.rules.variant is Variant.STANDARD and bool(self.people)
+                   and not any(self.seats[name][0] is team for name in self.people))
+        if (team, role, leveled) not in self._agents:
             agent_id = self.config.spymaster if role is Role.SPYMASTER else self.config.guesser
             options: dict[str, Any] = (strength_options(agent_id, self.config.strength)
                                        if role is Role.SPYMASTER else {})
-            if (team is Team.BLUE and self.config.role in LEVEL_ROLES
-                    and self.state.rules.variant is Variant.STANDARD):
+            if leveled:
                 agent_id, options = opposing_team(self.config.level).agent(role, agent_id,
                                                                            options)
-            self._agents[(team, role)] = make_agent(agent_id, role=role, **options)
-        return self._agents[(team, role)]
+            self._agents[(team, role, leveled)] = make_agent(agent_id, role=role, **options)
+        return self._agents[(team, role, leveled)]
 
     def _apply(self, move: dict[str, Any]) -> None:
         state = self.state
@@ -377,29 +430,25 @@ class WebGame:
 
     # --- what a client sees ----------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """The game as this game's client may see it. The key of face-down cards is included
-        only for a spymaster seat or a spectator of an AI-only game, never for a guesser,
-        until the game is over: then every seat gets the whole key (``key_at_end``), the AI's
-        reasons for its clues (``explanations``) and the seed. ``log`` is the history with
-        each event's turn, team and card; ``recent`` marks the AIs' moves since the person's
-        last one (when watching, the last move), on the log and on the cards they touched."""
-        return self.seat_view(self.person, sees_key=self.person is None
-                              or self.person[1] is Role.SPYMASTER,
-                              your_turn=self.awaiting_person)
-
-    def seat_view(self, person: tuple[Team, Role] | None, *, sees_key: bool,
-                  your_turn: bool) -> dict[str, Any]:
-        """The view of one seat (``person``; None for a watcher): the key of face-down cards
-        only if ``sees_key``; ``your_turn`` says whether this seat is to move now."""
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """The game as ``seat`` may see it (None: a spectator). The key of face-down cards is
+        included only for a spymaster seat while a person holds it, or for a spectator of an
+        AI-only game, never for a guesser, until the game is over: then every seat gets the
+        whole key (``key_at_end``), the AI's reasons for its clues (``explanations``) and the
+        seed. ``log`` is the history with each event's turn, team and card; ``recent`` marks
+        the AIs' moves since a person's last one (for a spectator, the last move), on the log
+        and on the cards they touched. What the seat sees of the table is the core's view
+        for it (``GameState.spymaster_view`` or ``public_view``): the web reads no key."""
         state = self.state
-        over = state.outcome is not None
-        recent = self._recent_moves(watching=person is None)
+        person = self._person(seat)
+        your_turn = seat is not None and seat in self.people and self.current_seat == seat
+        recent = self._recent_moves(watching=seat is None)
         log = [self._logged(event, number in recent)
                for event, number in zip(state.events, self._event_moves, strict=True)]
         touched = {entry["index"] for entry in log if entry["recent"] and "index" in entry}
+        shown = self._seen(seat, person)
         config = self.config.to_dict()
-        if not over:
+        if not state.is_over:
             # The seed deals the board: with it and this toolkit anyone could compute the key
             # (and the AI's moves), so no client learns it before the game is over.
             config["seed"] = None
@@ -407,7 +456,7 @@ class WebGame:
             "config": config,
             "rows": state.rules.layout.rows, "cols": state.rules.layout.cols,
             "edition": state.rules.edition, "clue_rules": state.rules.clue_rules,
-            "cards": _cards(state, sees_key=sees_key, touched=touched),
+            "cards": _cards(shown, touched=touched),
             "turn": state.turn, "phase": state.phase.value,
             "variant": state.rules.variant.value,
             # whose agent the spymaster covers (a virtual turn of co-op, or a penalty)
@@ -415,12 +464,12 @@ class WebGame:
                       if state.cover_task is not None else None),
             "current_team": state.current_team.value,
             "current_role": state.current_role.value if state.current_role else None,
-            "starting_team": state.board.starting_team.value,
-            "left": {"red": state.cards_left(Team.RED), "blue": state.cards_left(Team.BLUE)},
+            "starting_team": shown.starting_team.value,
+            "left": {"red": shown.red_left, "blue": shown.blue_left},
             "clue": _clue(state),
-            "history": [describe_event(e) for e in state.events],
+            "history": [entry["line"] for entry in log],
             # The same events with their turn, team and card, for the page to group by turn.
-            "log": log,
+            "log": [{k: v for k, v in entry.items() if k != "line"} for entry in log],
             "you": ({"team": person[0].value, "role": person[1].value}
                     if person else None),
             "your_turn": your_turn,
@@ -432,6 +481,25 @@ class WebGame:
             "expect": self.expect,
             **self._ending(),
         }
+
+    def _person(self, seat: str | None) -> tuple[Team, Role] | None:
+        """The team and role ``seat`` plays now: co-op's seats play for the team that
+        starts, three-player's guesser for the team whose turn it is."""
+        if seat is None:
+            return None
+        team, role = self.seats[seat]
+        return (team or self.state.real_team or self.state.current_team, role)
+
+    def _seen(self, seat: str | None, person: tuple[Team, Role] | None) -> PublicView:
+        """The core's view of the table for ``seat``: a spymaster's (with the key) only
+        while a person holds a spymaster seat, or for a spectator of an AI-only game. Whoever
+        handed a seat to the AI (or had it handed) has stepped out, and sees no more than the
+        table does."""
+        team = person[0] if person else self.state.current_team
+        if (not self.seats or (person is not None and person[1] is Role.SPYMASTER
+                               and seat in self.people)):
+            return self.state.spymaster_view(team)
+        return self.state.public_view(team)
 
     def _ending(self) -> dict[str, Any]:
         """What every seat sees once the game is over (the outcome, the key, the AI's
@@ -447,7 +515,7 @@ class WebGame:
             # The AI's reasons name the cards it aimed at, and the key is every card's
             # identity: both are shown to every seat, guessers too, only once the game is over.
             "explanations": list(self._clues) if over else [],
-            "key_at_end": [identity.value for identity in state.board.key] if over else None,
+            "key_at_end": _key(state.spymaster_view(state.current_team)) if over else None,
             # The seed in digits (a page's JSON numbers keep only 53 bits), once it is shown.
             "seed_digits": str(self.config.seed) if over else None,
             "level": ({"name": self.config.level,
@@ -469,7 +537,8 @@ class WebGame:
     def _logged(event: Event, recent: bool) -> dict[str, Any]:
         """One event as the record format has it (kind, turn, team, card index...), with its
         line of text and whether it is one of the moves the page highlights."""
-        return {**event_to_dict(event), "text": describe_event(event).strip(), "recent": recent}
+        line = describe_event(event)  # once per event: the history and the log share it
+        return {**event_to_dict(event), "text": line.strip(), "recent": recent, "line": line}
 
     def check_clue(self, word: object) -> dict[str, Any]:
         """Would ``word`` be a legal clue now? (For the spymaster's live check.)"""
@@ -481,22 +550,30 @@ class WebGame:
         return {"legal": False, "rule": violation.rule, "message": violation.message}
 
 
-def _cards(state: GameState, *, sees_key: bool, touched: set[int]) -> list[dict[str, Any]]:
-    """The board's cards as a seat sees them: the key of face-down cards only if
-    ``sees_key``; ``touched``: the cards revealed since the person's last move."""
+def _cards(shown: PublicView, *, touched: set[int]) -> list[dict[str, Any]]:
+    """The board's cards as the core's view ``shown`` has them: the key of face-down cards
+    only in a spymaster's view; ``touched``: the cards revealed since a person's last
+    move."""
+    key = _key(shown) if isinstance(shown, SpymasterView) else None
     cards = []
-    for i, word in enumerate(state.board.words):
+    for i, word in enumerate(shown.words):
         card = shipped_picture(word)  # the web plays the shipped deck only
-        shown = state.board.key[i] if state.is_revealed(i) else None
+        revealed = shown.revealed[i]
         cards.append({
             "index": i, "word": word,
             "picture": card.emoji if card else None,
             "tags": list(card.tags) if card else [],
-            "revealed": shown.value if shown else None,
-            "key": state.board.key[i].value if sees_key else None,
+            "revealed": revealed.value if revealed else None,
+            "key": key[i] if key else None,
             "recent": i in touched,
         })
     return cards
+
+
+def _key(spymaster: SpymasterView) -> list[str]:
+    """The key, read only from a view the core built for a spymaster (or, once the game is
+    over, for anyone): tests/web/test_views.py holds the web to this."""
+    return [identity.value for identity in spymaster.key]
 
 
 def _clue(state: GameState) -> dict[str, Any] | None:
@@ -519,11 +596,11 @@ def parse_move(data: dict[str, Any], state: GameState, *, others: tuple[str, ...
         if violation is not None:  # the page refuses it; nothing is played
             raise IllegalActionError(f"[{violation.rule}] {violation.message}")
     elif isinstance(action, Guess | Cover):
-        index = action.index
-        if not 0 <= index < len(state.board.words):
+        index, words = action.index, state.public_view(state.current_team).words
+        if not 0 <= index < len(words):
             raise IllegalActionError(f"card {index} is not on the board")
         if state.is_revealed(index):
-            raise IllegalActionError(f"{state.board.words[index]!r} is already revealed")
+            raise IllegalActionError(f"{words[index]!r} is already revealed")
     return action.to_dict()
 
 

@@ -105,7 +105,7 @@ class Games:
                 raise HTTPProblem(404, f"no game {game_id!r} (it may have been made on another "
                                        "server); start a new one")
             config, moves = loaded
-            game = WebGame(GameConfig.from_stored(config), moves)
+            game = WebGame.solo(GameConfig.from_stored(config), moves)
             game.game_id = game_id
         self.put(game_id, game)
         return game

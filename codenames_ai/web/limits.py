@@ -18,7 +18,8 @@ class RoomLimits:
     the comments that keep an idle event stream open through proxies; ``stream_seconds``:
     how long one event connection lasts before the browser reconnects (resuming from its
     last event), short because a server being stopped (Ctrl-C) waits for the open
-    responses to end; ``poll``: seconds between a stream's looks at its room's version.
+    responses to end (a stream waits for its room's changes, and reads its version again at
+    each heartbeat, which an idle room's closing moves).
     ``games``: games played alone (``/api/games``) with a person in them that a server keeps
     (a new one past it gets 503); ``client_games``: how many of those one client may start
     in ``game_idle`` seconds (429 past it), so that one client cannot fill the server;
@@ -37,7 +38,6 @@ class RoomLimits:
     idle: float = 24 * 3600.0
     heartbeat: float = 15.0
     stream_seconds: float = 10.0
-    poll: float = 0.25
     games: int = 1000
     client_games: int = 50
     watch_games: int = 200

@@ -27,21 +27,17 @@ it may always take its seat back.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
 from typing import Any
 
 from disarm import skeleton_key
 
-from ..agents.levels import opposing_team
-from ..agents.registry import make_agent, strength_options
-from ..core import ConfigError, IllegalActionError, Role, Seats, Team
-from .games import GameConfig, WebGame, parse_move
-from .limits import RoomLimits
+from ..core import ConfigError, Role, Team
+from .games import GameConfig, SeatMap, WebGame
 
 # The seats of a room in each variant, by the name their links and the API use, with the
 # team and role each plays. ``None``: co-op's players' team (whichever starts the deal), or
 # three-player's one guesser, who guesses for both teams.
-SEATS: dict[str, dict[str, tuple[Team | None, Role]]] = {
+SEATS: dict[str, SeatMap] = {
     "standard": {"red-spymaster": (Team.RED, Role.SPYMASTER),
                  "red-guesser": (Team.RED, Role.GUESSER),
                  "blue-spymaster": (Team.BLUE, Role.SPYMASTER),
@@ -131,115 +127,21 @@ def seat_names(data: object, variant: str) -> frozenset[str]:
     return frozenset(data)
 
 
-class RoomGame(WebGame):
-    """A room's game: the seats in ``people`` are moved by people, the others by the AI."""
+def room_game(config: GameConfig, moves: list[dict[str, Any]] | None = None, *,
+              people: frozenset[str] = frozenset()) -> WebGame:
+    """A room's game: its variant's seats, those in ``people`` moved by people, the others
+    by the AI."""
+    return WebGame(config, moves, seats=SEATS[config.variant], people=people)
 
-    def __init__(self, config: GameConfig, moves: list[dict[str, Any]] | None = None, *,
-                 people: frozenset[str] = frozenset()) -> None:
-        self.people = set(people)
-        self._room_agents: dict[tuple[Team, Role, bool], Any] = {}
-        super().__init__(config, moves)
-        self.person = None  # a room has no one person; see ``people``
-        # Where the room stands in the store (set when it is loaded or changed).
-        self.room_id = self.game_id = ""
-        self.version = 0
-        self.closed = False
-        self.open_seats = False
-        self.names: dict[str, list[str]] = {}  # seat -> who sat down there by the room link
-        self.members = 0  # how many sat down by the room link, those who lost their seat too
-        # how many may sit down by the room's link (the server's limit, once loaded)
-        self.people_limit = RoomLimits.room_people
 
-    @property
-    def seats(self) -> dict[str, tuple[Team | None, Role]]:
-        """This room's seats (its variant's): name -> (team, role)."""
-        return SEATS[self.config.variant]
-
-    @property
-    def current_seat(self) -> str | None:
-        role = self.state.current_role
-        if self.state.is_over or role is None:
-            return None
-        team = self.state.current_team
-        return next(name for name, (seat_team, seat_role) in self.seats.items()
-                    if seat_role is role and seat_team in (team, None))
-
-    @property
-    def awaiting_person(self) -> bool:
-        return self.current_seat in self.people
-
-    def ai_moves(self, limit: int | None = None) -> list[dict[str, Any]]:
-        """The AI seats' moves until a person's turn or the end; none while no person sits
-        at the table (the game waits for someone to take a seat)."""
-        return super().ai_moves(limit) if self.people else []
-
-    def refuse_seat(self, seat: str, *, anywhere: bool = False) -> str | None:
-        """Why the room's link may not seat someone in ``seat`` now, or None if it may
-        (``anywhere``: the room's creator, who may also sit where a person holds the key)."""
-        if self.members >= self.people_limit:
-            return (f"this room has seated its most people ({self.people_limit}); start "
-                    "another room")
-        if not anywhere and self.seats[seat][1] is Role.SPYMASTER and seat in self.people:
-            return (f"the {seat} seat is taken, and it shows the key: ask whoever sits there "
-                    "for the seat's link, or choose another seat")
-        return None
-
-    def seat_move(self, seat: str, data: object) -> dict[str, Any]:
-        """Check and apply a move made from ``seat`` (``IllegalActionError`` says why not)."""
-        if not isinstance(data, dict):
-            raise IllegalActionError("a move must be a JSON object")
-        if self.state.is_over:
-            raise IllegalActionError("the game is over")
-        if seat not in self.people:
-            raise IllegalActionError(f"the {seat} seat is played by the AI: take it first")
-        if self.current_seat != seat:
-            raise IllegalActionError(f"it is not your turn: the game waits for the "
-                                     f"{self.current_seat}")
-        move = {"by": "person", "seat": seat, **parse_move(data, self.state)}
-        self._apply(move)
-        return move
-
-    def room_view(self, seat: str | None) -> dict[str, Any]:
-        """The view of ``seat`` (None: a spectator, who never sees the key before the end)."""
-        person = None
-        if seat is not None:
-            team, role = self.seats[seat]
-            # co-op's seats play for the team that starts; three-player's guesser for the
-            # team whose turn it is
-            person = (team or self.state.real_team or self.state.current_team, role)
-        # the key only while a person holds the seat: whoever handed it to the AI (or had
-        # it handed) has stepped out, and sees no more than the table does
-        sees_key = person is not None and person[1] is Role.SPYMASTER and seat in self.people
-        view = self.seat_view(person, sees_key=sees_key,
-                              your_turn=seat is not None and seat in self.people
-                              and self.current_seat == seat)
-        if seat is not None and seat not in self.people:
-            view["your_turn"] = view["can_pass"] = False
-        return view
-
-    def release_agents(self) -> None:
-        super().release_agents()
-        self._room_agents.clear()
-
-    def _seats(self) -> Seats:
-        def seat(role: Role) -> Callable[[Team], Any]:
-            return lambda team: self._agent(team, role)
-        return Seats.for_variant(self.state.rules.variant, spymaster=seat(Role.SPYMASTER),
-                                 guesser=seat(Role.GUESSER))
-
-    def _agent(self, team: Team, role: Role) -> Any:
-        # the level chooses the agents of a team with no person in it, in standard play
-        # (co-op and three-player have no opposing AI team, as in a solo co-op game)
-        leveled = self.config.variant == "standard" and not any(
-            self.seats[name][0] is team for name in self.people)
-        if (team, role, leveled) not in self._room_agents:
-            agent_id = self.config.spymaster if role is Role.SPYMASTER else self.config.guesser
-            options: dict[str, Any] = (strength_options(agent_id, self.config.strength)
-                                       if role is Role.SPYMASTER else {})
-            if leveled:
-                agent_id, options = opposing_team(self.config.level).agent(role, agent_id,
-                                                                           options)
-            self._room_agents[(team, role, leveled)] = make_agent(agent_id, role=role,
-                                                                  **options)
-        return self._room_agents[(team, role, leveled)]
-
+def refuse_seat(game: WebGame, members: int, limit: int, seat: str, *,
+                anywhere: bool = False) -> str | None:
+    """Why the room's link may not seat someone in ``seat`` now, or None if it may
+    (``members``: how many sat down by the link so far, ``limit`` the most it may seat;
+    ``anywhere``: the room's creator, who may also sit where a person holds the key)."""
+    if members >= limit:
+        return f"this room has seated its most people ({limit}); start another room"
+    if not anywhere and game.seats[seat][1] is Role.SPYMASTER and seat in game.people:
+        return (f"the {seat} seat is taken, and it shows the key: ask whoever sits there "
+                "for the seat's link, or choose another seat")
+    return None

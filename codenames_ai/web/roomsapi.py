@@ -15,8 +15,7 @@
     POST /api/rooms/{id}/close           {"creator"}: close the room (its creator only)
     GET  /api/rooms/{id}/events?token=T&since=N   server-sent events: the seat's view each
                                          time the room's version moves past N (or the
-                                         ``Last-Event-ID`` a reconnecting browser sends);
-                                         it ends when its token loses its seat
+                                         ``Last-Event-ID`` a reconnecting browser sends)
 
 A seat is held by its token (128 secret bits, in the seat's link, or given to a person who
 sits down through the room's link when ``open_seats``). A token sees its seat's view (a
@@ -36,9 +35,9 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -46,85 +45,102 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..core import CodenamesError, ConfigError, IllegalActionError
-from .games import GameConfig
+from .games import GameConfig, WebGame
 from .http import CACHED_GAMES, Games, HTTPProblem, check_expect, parse_json, server_of
 from .limits import RoomLimits
-from .rooms import RoomGame, person_name, room_config, seat_names
+from .rooms import person_name, refuse_seat, room_config, room_game, seat_names
 from .store import LEFT, GameStore, MoveConflict
 
 MAX_VERSION_DIGITS = 12
 
 
+@dataclass(frozen=True)
+class Room:
+    """A room as the store has it now, and its game (with the seats people hold)."""
+
+    room_id: str
+    game: WebGame
+    version: int
+    closed: bool
+    open_seats: bool
+    names: dict[str, list[str]]  # seat -> who sat down there by the room's link
+    members: int  # how many sat down by the room's link, those who lost their seat too
+    people_limit: int  # how many the room's link may seat (the server's limit)
+
+
 class Rooms(Games):
     """The rooms' games in memory over the store (one lock per room, as ``Games``), the
-    last version seen of each, and the count of open event streams."""
+    count of open event streams, and the change notifications they wait on.
+
+    Everything about a room but its game's replay is read from the store at each request;
+    the game kept in memory is used only while the store has the same deal and as many
+    moves. A change made by this process (the only one: one server per database, see
+    ``store``) wakes the room's streams; no change comes from another process."""
 
     def __init__(self, store: GameStore, *, limits: RoomLimits, size: int = CACHED_GAMES
                  ) -> None:
         super().__init__(store, limits=limits, size=size)
-        self._versions: dict[str, int] = {}
         self._streams: dict[str, int] = {}
         self._watchers: dict[str, int] = {}  # of those, the streams of spectators
+        # the wake-ups of each room's open streams, with the event loop each waits in
+        self._waiting: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
         self.stopping = False  # the server is stopping: open event streams end now
 
     def stop_streams(self) -> None:
-        """End every open event stream within a poll (the server is stopping; browsers
-        resume from their last event once it is back)."""
+        """End every open event stream now (the server is stopping; browsers resume from
+        their last event once it is back). Safe from any thread."""
         self.stopping = True
-
-    def get(self, game_id: str) -> RoomGame:
-        """The room's game with its seats, version and state (call with its lock held)."""
-        info = self.store.room(game_id)
-        if info is None:
-            raise HTTPProblem(404, f"no room {game_id!r} (it may have been made on another "
-                                   "server); start a new one")
-        if not info["closed"] and self.store.clock() - info["active"] > self.limits.idle:
-            self.store.room_change(game_id, str(info["game"]), 0, [], close=True)  # expired
-            info = {**info, "closed": True, "version": info["version"] + 1}
         with self._guard:
-            game = self._cache.get(game_id)
-        # Loaded again after a new deal, or a change this process did not make (another
-        # server process on the same file, or a change that failed half-way in memory).
-        if not isinstance(game, RoomGame) or (game.game_id, game.version) != (
-                info["game"], info["version"]):
+            rooms = list(self._waiting)
+        self.changed(rooms)
+
+    def changed(self, room_ids: list[str]) -> None:
+        """Wake the streams of these rooms (changed, closed or deleted). Safe from any
+        thread: each stream's event is set in its own loop."""
+        with self._guard:
+            waiting = [w for room_id in room_ids for w in self._waiting.get(room_id, ())]
+        for loop, event in waiting:
+            loop.call_soon_threadsafe(event.set)
+
+    def room(self, room_id: str) -> Room:
+        """The room as the store has it, with its game (call with its lock held)."""
+        info = self.store.room(room_id, idle=self.limits.idle)
+        if info is None:
+            raise HTTPProblem(404, f"no room {room_id!r} (it may have been made on another "
+                                   "server); start a new one")
+        with self._guard:
+            game = self._cache.get(room_id)
+        # Loaded again after a new deal, or a change kept from memory (one that failed)
+        if game is None or (game.game_id, len(game.moves)) != (info["game"], info["moves"]):
             loaded = self.store.load(info["game"])
             if loaded is None:
-                raise HTTPProblem(404, f"room {game_id!r} has lost its game")
+                raise HTTPProblem(404, f"room {room_id!r} has lost its game")
             config, moves = loaded
-            game = RoomGame(GameConfig.from_stored(config), moves,
-                            people=frozenset(info["people"]))
-        self.hold(game_id, game, info)
-        return game
-
-    def hold(self, room_id: str, game: RoomGame, info: dict[str, Any]) -> None:
-        """Keep ``game`` in memory as the room's, with the room as the store has it."""
+            game = room_game(GameConfig.from_stored(config), moves)
+            game.game_id = str(info["game"])
         game.people = set(info["people"])
-        game.room_id, game.game_id = room_id, str(info["game"])
-        game.version, game.closed = int(info["version"]), bool(info["closed"])
-        game.open_seats, game.names = bool(info["open_seats"]), dict(info["names"])
-        game.members = int(info["members"])
-        game.people_limit = self.limits.room_people
         self.put(room_id, game)
-        self.seen(room_id, game.version)
+        return Room(room_id, game, int(info["version"]), bool(info["closed"]),
+                    bool(info["open_seats"]), dict(info["names"]), int(info["members"]),
+                    self.limits.room_people)
 
-    def seen(self, room_id: str, version: int) -> None:
-        with self._guard:
-            self._versions[room_id] = version
+    @contextmanager
+    def changing_room(self, room_id: str) -> Iterator[Room]:
+        """The room, locked, for a change that either completes or leaves no trace (the
+        game is dropped from memory if it fails)."""
+        with self.locked(room_id):
+            room = self.room(room_id)
+            try:
+                yield room
+            except BaseException:
+                self.forget(room_id)
+                raise
 
-    def version(self, room_id: str) -> int | None:
-        with self._guard:
-            return self._versions.get(room_id)
-
-    def forget_versions(self, room_ids: list[str]) -> None:
-        """Make the streams of these rooms (closed or deleted by the sweep) read them again."""
-        with self._guard:
-            for room_id in room_ids:
-                self._versions.pop(room_id, None)
-
-    def open_stream(self, room_id: str, *, spectator: bool) -> None:
+    def open_stream(self, room_id: str, *, spectator: bool) -> asyncio.Event:
         """Count a new event stream, refused past the limits; spectators (who need no
         secret) get at most half a room's streams and half the server's, so they cannot
-        crowd out the seats, of their room or of any other."""
+        crowd out the seats, of their room or of any other. The event the room's changes
+        set."""
         with self._guard:
             if sum(self._streams.values()) >= self.limits.streams:
                 raise HTTPProblem(503, f"this server has its most live connections "
@@ -143,12 +159,19 @@ class Rooms(Games):
             _count(self._streams, room_id, 1)
             if spectator:
                 _count(self._watchers, room_id, 1)
+            event = asyncio.Event()
+            self._waiting.setdefault(room_id, set()).add((asyncio.get_running_loop(), event))
+            return event
 
-    def close_stream(self, room_id: str, *, spectator: bool) -> None:
+    def close_stream(self, room_id: str, event: asyncio.Event, *, spectator: bool) -> None:
         with self._guard:
             _count(self._streams, room_id, -1)
             if spectator:
                 _count(self._watchers, room_id, -1)
+            waiting = self._waiting.get(room_id, set())
+            waiting -= {w for w in waiting if w[1] is event}
+            if not waiting:
+                self._waiting.pop(room_id, None)
 
     def stream_count(self) -> int:
         with self._guard:
@@ -161,22 +184,24 @@ def _count(counts: dict[str, int], key: str, change: int) -> None:
         del counts[key]
 
 
-def room_view(game: RoomGame, seat: str | None) -> dict[str, Any]:
+def room_view(room: Room, seat: str | None) -> dict[str, Any]:
     """What a seat (None: a spectator) receives: its view of the game and the room."""
-    view = game.room_view(seat)
-    view["room"] = {"id": game.room_id, "version": game.version, "closed": game.closed,
+    game = room.game
+    view = game.view(seat)
+    view["room"] = {"id": room.room_id, "version": room.version, "closed": room.closed,
                     "seat": seat, "current_seat": game.current_seat,
                     "variant": game.config.variant,
                     "seats": {name: "person" if name in game.people else "ai"
                               for name in game.seats},
-                    "names": {name: game.names.get(name, []) for name in game.seats},
-                    "open_seats": game.open_seats,
+                    "names": {name: room.names.get(name, []) for name in game.seats},
+                    "open_seats": room.open_seats,
                     # the seats the room's link may sit someone in now
-                    "joinable": [name for name in game.seats if game.open_seats
-                                 and not game.closed and game.refuse_seat(name) is None],
+                    "joinable": [name for name in game.seats if room.open_seats
+                                 and not room.closed
+                                 and refuse(room, name) is None],
                     # nobody sits at the table: the AI seats wait for someone to sit down
                     "waiting": not game.people and not game.state.is_over}
-    if game.closed:
+    if room.closed:
         view["your_turn"] = view["can_pass"] = False
     return view
 
@@ -204,7 +229,7 @@ def seat_for(rooms: Rooms, room_id: str, token: object, *, required: bool) -> st
                                    "seat from the room's link")
         return None
     if seat is None:
-        if store.room(room_id) is None:
+        if store.room(room_id, idle=rooms.limits.idle) is None:
             raise HTTPProblem(404, f"no room {room_id!r}; start a new one")
         raise HTTPProblem(403, "this link holds no seat of this room: ask for the "
                                "seat's link again")
@@ -218,61 +243,59 @@ def held_seat(rooms: Rooms, room_id: str, token: object) -> str:
     return seat
 
 
-def check_seat(game: RoomGame, seat: str) -> None:
+def refuse(room: Room, seat: str, *, anywhere: bool = False) -> str | None:
+    """Why the room's link may not seat someone in ``seat`` now (``rooms.refuse_seat``)."""
+    return refuse_seat(room.game, room.members, room.people_limit, seat, anywhere=anywhere)
+
+
+def check_seat(room: Room, seat: str) -> None:
+    game = room.game
     if seat not in game.seats:
         raise HTTPProblem(400, f"seat must be one of: {', '.join(game.seats)} (this room "
                                f"plays {game.config.variant})")
 
 
-def check_open(game: RoomGame) -> None:
-    if game.closed:
+def check_open(room: Room) -> None:
+    if room.closed:
         raise HTTPProblem(409, "the room is closed")
 
 
 def require_creator(rooms: Rooms, room_id: str, creator: object, doing: str) -> None:
     """Refuse (404 or 403) unless ``creator`` is the room's creator token."""
     if not (isinstance(creator, str) and creator and rooms.store.is_creator(room_id, creator)):
-        if rooms.store.room(room_id) is None:
+        if rooms.store.room(room_id, idle=rooms.limits.idle) is None:
             raise HTTPProblem(404, f"no room {room_id!r}")
         raise HTTPProblem(403, f"only the room's creator (with the creator's link) may "
                                f"{doing}")
 
 
-def change(rooms: Rooms, game: RoomGame, first: int, made: list[dict[str, Any]], *,
+def change(rooms: Rooms, room: Room, first: int, made: list[dict[str, Any]], *,
            seat: tuple[str, bool] | None = None, member: tuple[str, str] | None = None,
-           close: bool = False) -> None:
-    """Store a change of the room (its game's new moves, a seat, a member, its closing)."""
+           close: bool = False) -> Room:
+    """Store a change of the room (its game's new moves, a seat, a member, its closing),
+    wake its streams, and read it back as the store now has it."""
     try:
-        rooms.store.room_change(game.room_id, game.game_id, first, made, seat=seat,
+        rooms.store.room_change(room.room_id, room.game.game_id, first, made, seat=seat,
                                 member=member, close=close)
     except MoveConflict:
         raise HTTPProblem(409, "the game moved on meanwhile (another page stored a move "
                                "first); the page shows the game as it is now") from None
-    game.version += 1
-    game.closed = game.closed or close
-    rooms.seen(game.room_id, game.version)
+    rooms.changed([room.room_id])
+    return rooms.room(room.room_id)
 
 
-def seat_change(rooms: Rooms, game: RoomGame, seat: str, person: bool, *,
-                member: tuple[str, str] | None = None) -> None:
+def seat_change(rooms: Rooms, room: Room, seat: str, person: bool, *,
+                member: tuple[str, str] | None = None) -> Room:
     """Give ``seat`` to people or to the AI (``member``: someone sitting down by the
     room's link, with their token and name), and let the AI seats move at once, in one
     stored change (the AI plays the seat now if it is its turn)."""
+    game = room.game
     first = len(game.moves)
     if person:
         game.people.add(seat)
     else:
         game.people.discard(seat)
-    change(rooms, game, first, game.ai_moves(), seat=(seat, person), member=member)
-
-
-@contextmanager
-def changing_room(rooms: Rooms, room_id: str) -> Iterator[RoomGame]:
-    """``rooms.changing`` for a room's game (the game, locked, for an all-or-nothing
-    change)."""
-    with rooms.changing(room_id) as game:
-        assert isinstance(game, RoomGame)
-        yield game
+    return change(rooms, room, first, game.ai_moves(), seat=(seat, person), member=member)
 
 
 async def body(request: Request) -> dict[str, Any]:
@@ -314,12 +337,12 @@ def make_room(rooms: Rooms, config: GameConfig, people: frozenset[str], open_sea
     # closed rooms count too (the oldest make way), so creating and closing rooms
     # in a loop cannot fill the disk
     swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle, rooms=limits.rooms)
-    rooms.forget_versions(swept.changed)
+    rooms.changed(swept.changed)
     if swept.rooms >= limits.rooms:
         raise HTTPProblem(503, f"this server has its most open rooms "
                                f"({limits.rooms}); try again later")
     try:
-        game = RoomGame(config, people=people)
+        game = room_game(config, people=people)
         moves = game.ai_moves()
     except CodenamesError as exc:
         raise HTTPProblem(400, str(exc)) from None
@@ -327,15 +350,14 @@ def make_room(rooms: Rooms, config: GameConfig, people: frozenset[str], open_sea
         config.to_dict(), moves, {name: name in people for name in game.seats},
         open_seats=open_seats)
     with rooms.locked(room_id):
-        created = rooms.get(room_id)
         return {"id": room_id, "creator": creator, "seats": tokens,
-                "view": room_view(created, None)}
+                "view": room_view(rooms.room(room_id), None)}
 
 
 @router.get("/api/rooms/{room_id}")
 async def show(room_id: str, request: Request) -> dict[str, Any]:
     rooms, token = rooms_of(request), request.query_params.get("token")
-    return (await run_in_threadpool(seated_view, rooms, room_id, token))[1]
+    return (await run_in_threadpool(read_view, rooms, room_id, token))[1]
 
 
 @router.post("/api/rooms/{room_id}/moves")
@@ -344,24 +366,24 @@ async def move(room_id: str, request: Request) -> dict[str, Any]:
 
     def play() -> dict[str, Any]:
         seat = held_seat(rooms, room_id, data.get("token"))
-        with changing_room(rooms, room_id) as game:
+        with rooms.changing_room(room_id) as room:
+            game = room.game
 
-            def refuse(message: str) -> HTTPProblem:
-                return HTTPProblem(409, message, extra={"view": room_view(game, seat)})
+            def conflict(message: str) -> HTTPProblem:
+                return HTTPProblem(409, message, extra={"view": room_view(room, seat)})
 
-            if game.closed:
-                raise refuse("the room is closed")
+            if room.closed:
+                raise conflict("the room is closed")
             stale = check_expect(game, data)
             if stale:
-                raise refuse(f"{stale} (someone else may have moved first); here is the "
-                             "game as it is now")
+                raise conflict(f"{stale} (someone else may have moved first); here is the "
+                               "game as it is now")
             first = len(game.moves)
             try:
                 made = [game.seat_move(seat, data)] + game.ai_moves()
             except IllegalActionError as exc:
-                raise refuse(str(exc)) from None
-            change(rooms, game, first, made)
-            return room_view(game, seat)
+                raise conflict(str(exc)) from None
+            return room_view(change(rooms, room, first, made), seat)
 
     return await run_in_threadpool(play)
 
@@ -376,11 +398,10 @@ async def take(room_id: str, request: Request) -> dict[str, Any]:
 
     def run() -> dict[str, Any]:
         seat, shown = seat_of_change(rooms, room_id, data, person)
-        with changing_room(rooms, room_id) as game:
-            check_open(game)
-            check_seat(game, seat)
-            seat_change(rooms, game, seat, person)
-            return room_view(game, shown)
+        with rooms.changing_room(room_id) as room:
+            check_open(room)
+            check_seat(room, seat)
+            return room_view(seat_change(rooms, room, seat, person), shown)
 
     return await run_in_threadpool(run)
 
@@ -425,22 +446,19 @@ async def join(room_id: str, request: Request) -> dict[str, Any]:
 def sit_down(rooms: Rooms, room_id: str, seat: str, name: str, *, by_creator: bool
              ) -> dict[str, Any]:
     """Seat a person who comes by the room's link (or the creator's) -> their token."""
-    with changing_room(rooms, room_id) as game:
-        check_open(game)
-        check_seat(game, seat)
-        if not by_creator and not game.open_seats:
+    with rooms.changing_room(room_id) as room:
+        check_open(room)
+        check_seat(room, seat)
+        if not by_creator and not room.open_seats:
             raise HTTPProblem(403, "this room's seats are given by their own links: "
                                    "ask the room's creator for one")
         # the creator holds every seat's link anyway, but the room has its most people
-        refused = game.refuse_seat(seat, anywhere=by_creator)
+        refused = refuse(room, seat, anywhere=by_creator)
         if refused:
-            raise HTTPProblem(409, refused, extra={"view": room_view(game, None)})
+            raise HTTPProblem(409, refused, extra={"view": room_view(room, None)})
         token = secrets.token_urlsafe(16)
-        taken_back = seat not in game.people  # from the AI: those who left lose it
-        seat_change(rooms, game, seat, True, member=(token, name))
-        game.names[seat] = ([] if taken_back else game.names.get(seat, [])) + [name]
-        game.members += 1
-        return {"token": token, "view": room_view(game, seat)}
+        seated = seat_change(rooms, room, seat, True, member=(token, name))
+        return {"token": token, "view": room_view(seated, seat)}
 
 
 @router.post("/api/rooms/{room_id}/again")
@@ -454,22 +472,22 @@ async def again(room_id: str, request: Request) -> dict[str, Any]:
             require_creator(rooms, room_id, data.get("creator"), "deal again without a seat")
         else:
             seat = held_seat(rooms, room_id, data.get("token"))
-        with changing_room(rooms, room_id) as game:
-            check_open(game)
+        with rooms.changing_room(room_id) as room:
+            check_open(room)
+            game = room.game
             if not game.state.is_over:
                 raise HTTPProblem(409, "the game is not over (someone may have dealt "
-                                       "again already)", extra={"view": room_view(game, seat)})
+                                       "again already)", extra={"view": room_view(room, seat)})
             try:
                 config = GameConfig.from_dict({**game.config.to_dict(), "seed": fresh_seed()})
-                fresh = RoomGame(config, people=frozenset(game.people))
+                fresh = room_game(config, people=frozenset(game.people))
                 moves = fresh.ai_moves()
             except CodenamesError as exc:
                 raise HTTPProblem(400, str(exc)) from None
-            rooms.store.room_new_game(room_id, config.to_dict(), moves)
-            info = rooms.store.room(room_id)
-            assert info is not None
-            rooms.hold(room_id, fresh, info)
-            return room_view(fresh, seat)
+            fresh.game_id = rooms.store.room_new_game(room_id, config.to_dict(), moves)
+            rooms.put(room_id, fresh)
+            rooms.changed([room_id])
+            return room_view(rooms.room(room_id), seat)
 
     return await run_in_threadpool(run)
 
@@ -481,7 +499,7 @@ async def check(room_id: str, request: Request) -> dict[str, Any]:
     def run() -> dict[str, Any]:
         seat_for(rooms, room_id, data.get("token"), required=True)
         with rooms.locked(room_id):
-            return rooms.get(room_id).check_clue(data.get("word"))
+            return rooms.room(room_id).game.check_clue(data.get("word"))
     return await run_in_threadpool(run)
 
 
@@ -492,10 +510,10 @@ async def close(room_id: str, request: Request) -> dict[str, Any]:
 
     def run() -> dict[str, Any]:
         require_creator(rooms, room_id, creator, "close it")
-        with changing_room(rooms, room_id) as game:
-            if not game.closed:
-                change(rooms, game, len(game.moves), [], close=True)
-            return room_view(game, None)
+        with rooms.changing_room(room_id) as room:
+            if not room.closed:
+                room = change(rooms, room, len(room.game.moves), [], close=True)
+            return room_view(room, None)
     return await run_in_threadpool(run)
 
 
@@ -504,11 +522,11 @@ async def events(room_id: str, request: Request) -> StreamingResponse:
     rooms, token = rooms_of(request), request.query_params.get("token")
     since = version_seen(request)
     # 403 for a wrong token, 404 for an unknown room
-    seat, first = await run_in_threadpool(seated_view, rooms, room_id, token)
-    rooms.open_stream(room_id, spectator=seat is None)
+    seat, first = await run_in_threadpool(read_view, rooms, room_id, token)
+    woken = rooms.open_stream(room_id, spectator=seat is None)
     # Started here, the generator is closed (and the count released) even if the response
     # never reads it: the event loop finalizes a started async generator it drops.
-    chunks = stream(rooms, room_id, (token, seat), first, since)
+    chunks = stream(rooms, room_id, (token, seat), woken, first, since)
     await chunks.__anext__()
     return StreamingResponse(chunks, media_type="text/event-stream", headers={
         "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -526,21 +544,31 @@ def version_seen(request: Request) -> int:
     return since
 
 
-def seated_view(rooms: Rooms, room_id: str, token: object
-                ) -> tuple[str | None, dict[str, Any]]:
-    """The seat ``token`` holds now and the room as that seat sees it, read under the room's
-    lock, so that no one sits down in the seat between the two."""
+def read_view(rooms: Rooms, room_id: str, token: str | None
+              ) -> tuple[str | None, dict[str, Any]]:
+    """The seat ``token`` holds NOW and the room as that seat sees it, read together under
+    the room's lock, so that no one sits down in the seat between the two (a token whose
+    seat went to someone else watches as a spectator)."""
     with rooms.locked(room_id):
         seat = seat_for(rooms, room_id, token, required=False)
-        return seat, room_view(rooms.get(room_id), seat)
+        return seat, room_view(rooms.room(room_id), seat)
 
 
-async def stream(rooms: Rooms, room_id: str, holder: tuple[object, str | None],
-                 first: dict[str, Any], since: int) -> AsyncIterator[str]:
-    """The view of the seat a token holds (``holder``: the token and its seat when the stream
-    opened) each time the room's version moves past ``since``, with keep-alives, until the
-    stream's time is up, the server stops or the token loses that seat (the browser
-    reconnects)."""
+def room_version(rooms: Rooms, room_id: str) -> int | None:
+    """The room's version as the store has it (None: deleted)."""
+    info = rooms.store.room(room_id, idle=rooms.limits.idle)
+    return None if info is None else int(info["version"])
+
+
+async def stream(rooms: Rooms, room_id: str, holder: tuple[str | None, str | None],
+                 woken: asyncio.Event, first: dict[str, Any], since: int
+                 ) -> AsyncIterator[str]:
+    """The view of the seat a token holds (``holder``: the token and its seat when the
+    stream opened) each time the room's version moves past ``since``, with keep-alives,
+    until the stream's time is up, the server stops or the token loses that seat (the
+    browser reconnects, and its new stream shows what the token may see now). It waits on
+    ``woken``, which this process's changes of the room set; at each keep-alive it also
+    reads the version, which an idle room's closing moves."""
     limits = rooms.limits
     token, seat = holder
     try:
@@ -548,30 +576,33 @@ async def stream(rooms: Rooms, room_id: str, holder: tuple[object, str | None],
         view: dict[str, Any] | None = first
         seen = since
         yield "retry: 1000\n\n"
-        started = time.monotonic()
-        beat = started + limits.heartbeat
+        clock = asyncio.get_running_loop().time
+        ends = clock() + limits.stream_seconds
+        stopped = rooms.stopping
         while True:
-            if view is None and rooms.version(room_id) != seen:
-                try:
-                    holds, view = await run_in_threadpool(seated_view, rooms, room_id, token)
-                except HTTPProblem:
-                    return  # the room was deleted: the page's retry is told so
-                if holds != seat:
-                    # Someone else sat down in this token's seat: its view is no longer this
-                    # stream's. The browser reconnects at once, and the new stream sends the
-                    # view the token allows now.
-                    return
             if view is not None and view["room"]["version"] != seen:
                 seen = view["room"]["version"]
                 yield f"id: {seen}\nevent: view\ndata: {json.dumps(view)}\n\n"
-                beat = time.monotonic() + limits.heartbeat
-            view = None
-            now = time.monotonic()
-            if now - started >= limits.stream_seconds or rooms.stopping:
+            left = ends - clock()
+            if stopped or left <= 0:
                 return  # the browser reconnects, from the last event id
-            if now >= beat:
+            try:
+                await asyncio.wait_for(woken.wait(), min(limits.heartbeat, left))
+            except TimeoutError:
                 yield ": keep-alive\n\n"
-                beat = now + limits.heartbeat
-            await asyncio.sleep(limits.poll)
+            woken.clear()  # before the read: a change after it wakes the stream again
+            # read before the room: what was stored before the server stopped is still sent
+            stopped = rooms.stopping
+            version = await run_in_threadpool(room_version, rooms, room_id)
+            if version is None:
+                return  # the room was deleted: the page's retry is told so
+            view = None
+            if version != seen:
+                try:  # the token's seat now, never the one it opened with
+                    holds, view = await run_in_threadpool(read_view, rooms, room_id, token)
+                except HTTPProblem:
+                    return
+                if holds != seat:
+                    return  # someone else sat down in it: this stream's view is no more
     finally:
-        rooms.close_stream(room_id, spectator=seat is None)
+        rooms.close_stream(room_id, woken, spectator=seat is None)

@@ -102,7 +102,7 @@ def make_game(request: Request, config: GameConfig) -> dict[str, Any]:
     server = server_of(request)
     store, limits, watching = server.store, server.limits, config.role == "watch"
     swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle)
-    rooms_of(request).forget_versions(swept.changed)
+    rooms_of(request).changed(swept.changed)
     if watching:  # the idlest watched games make room: watching locks no one out
         for game_id in store.drop_idlest("watch", keep=limits.watch_games - 1):
             server.games.forget(game_id)
@@ -110,14 +110,14 @@ def make_game(request: Request, config: GameConfig) -> dict[str, Any]:
         raise HTTPProblem(503, f"this server has its most games under way "
                                f"({limits.games}); try again later")
     try:
-        game = WebGame(config)
+        game = WebGame.solo(config)
         moves = game.ai_moves() if not watching else []
     except CodenamesError as exc:
         raise HTTPProblem(400, str(exc)) from None
     game_id = store.create(config.to_dict(), moves)
     game.game_id = game_id
     server.games.put(game_id, game)
-    return {"id": game_id, "view": game.view()}
+    return {"id": game_id, "view": shown(game)}
 
 
 @router.get("/api/games/{game_id}")
@@ -126,7 +126,7 @@ async def show(game_id: str, request: Request) -> dict[str, Any]:
 
     def read() -> dict[str, Any]:
         with games.locked(game_id):
-            return games.get(game_id).view()
+            return shown(games.get(game_id))
     return await run_in_threadpool(read)
 
 
@@ -148,9 +148,14 @@ async def move(game_id: str, request: Request) -> dict[str, Any]:
                 server.store.append(game_id, first, made)
             except MoveConflict as exc:
                 raise HTTPProblem(409, f"{exc}; reload the page") from None
-            return game.view()
+            return shown(game)
 
     return await run_in_threadpool(play)
+
+
+def shown(game: WebGame) -> dict[str, Any]:
+    """The game as the person playing it sees it (when watching, as a spectator)."""
+    return game.view(game.person_seat)
 
 
 def played(game: WebGame, data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -158,7 +163,7 @@ def played(game: WebGame, data: dict[str, Any]) -> list[dict[str, Any]]:
     409 says why a move cannot be played."""
     try:
         if data.get("move") == "step":
-            if game.person is not None:
+            if game.seats:
                 raise IllegalActionError("'step' is for watching AI-only games")
             return game.ai_moves(limit=1)
         return [game.person_move(data), *game.ai_moves()]

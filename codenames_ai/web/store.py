@@ -281,15 +281,22 @@ class GameStore:
                     game_id=game_id, first=0)
         return room_id, creator, tokens
 
-    def room(self, room_id: str) -> dict[str, Any] | None:
-        """A room's game id, version, last activity, closed and open-seats flags, seats held
-        by people, and the names of those who sat down through the room's link (seat ->
-        names, in the order they came), or None for an unknown id."""
-        rows = self._read("SELECT game, version, active, closed, open_seats FROM rooms "
-                          "WHERE id = ?", (room_id,))
+    def room(self, room_id: str, *, idle: float) -> dict[str, Any] | None:
+        """A room's game id and its number of moves, version, last activity, closed and
+        open-seats flags, seats held by people, and the names of those who sat down through
+        the room's link (seat -> names, in the order they came), or None for an unknown id.
+
+        A room idle for ``idle`` seconds is closed, by the sweep's rule (``_cutoff``): one
+        the sweep has not closed yet reads as it will once closed (closed, its version one
+        further), and reading it writes nothing."""
+        rows = self._read("SELECT game, version, active, closed, open_seats, (SELECT COUNT(*) "
+                          "FROM moves WHERE moves.game = rooms.game) FROM rooms WHERE id = ?",
+                          (room_id,))
         if not rows:
             return None
-        game, version, active, closed, open_seats = rows[0]
+        game, version, active, closed, open_seats, moves = rows[0]
+        if not closed and active < self._cutoff(idle):
+            closed, version = True, version + 1
         seats = self._read("SELECT seat, person FROM seats WHERE room = ?", (room_id,))
         names: dict[str, list[str]] = {}
         members = self._read("SELECT seat, name FROM members WHERE room = ? "
@@ -297,7 +304,8 @@ class GameStore:
         for seat, name in members:
             if seat != LEFT:
                 names.setdefault(seat, []).append(name)
-        return {"game": game, "version": version, "active": active, "closed": bool(closed),
+        return {"game": game, "moves": moves, "version": version, "active": active,
+                "closed": bool(closed),
                 "open_seats": bool(open_seats),
                 "people": {name for name, person in seats if person}, "names": names,
                 "members": len(members)}
@@ -367,7 +375,7 @@ class GameStore:
         their moves; then count the rooms kept (open or closed) and the games played
         alone."""
         now = self.clock()
-        cutoff = now - idle
+        cutoff = self._cutoff(idle)
         stale = f"SELECT id FROM games WHERE {LAST_ACTIVE} < ? AND {SOLO}"
         with self._lock:
             try:
@@ -399,6 +407,11 @@ class GameStore:
                     raise
                 raise StoreError(f"the games database could not be read ({exc})") from None
         return Swept(rooms=int(count), games=int(solo), changed=gone + closed)
+
+    def _cutoff(self, idle: float) -> float:
+        """The idle rule of rooms: one last active before this time is closed (by the sweep,
+        and as ``room`` reads it)."""
+        return self.clock() - idle
 
     def solo_count(self, role: str) -> int:
         """How many games played alone in ``role`` (their setting) are stored."""

@@ -316,7 +316,7 @@ def test_the_level_is_a_setting_stored_with_the_game(client: TestClient, tmp_pat
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_the_level_chooses_the_blue_team_against_a_person(level: str) -> None:
     def agent_ids(role: str) -> dict[tuple[Team, Role], str]:
-        game = WebGame(GameConfig(role=role, level=level, seed=3))
+        game = WebGame.solo(GameConfig(role=role, level=level, seed=3))
         return {(team, seat): game._agent(team, seat).agent_id
                 for team in Team for seat in Role}
 

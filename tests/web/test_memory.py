@@ -105,8 +105,8 @@ DEALS = textwrap.dedent("""
             ("words", "pictures"), DECKS, CLUE_RULES, ("easy", "normal", "hard"),
             ("guess", "spymaster")):
         for seed in range(2):
-            game = WebGame(GameConfig(role=role, edition=edition, deck=deck, clue_rules=rules,
-                                      level=level, seed=seed))
+            game = WebGame.solo(GameConfig(role=role, edition=edition, deck=deck,
+                                           clue_rules=rules, level=level, seed=seed))
             game.ai_moves()
     print(_load.cache_info().currsize)
 """)

@@ -23,7 +23,7 @@ from codenames_ai.web.rooms import person_name
 
 from .test_api import Clock
 
-FAST = RoomLimits(stream_seconds=0.3, poll=0.02, heartbeat=0.1)
+FAST = RoomLimits(stream_seconds=0.3, heartbeat=0.1)
 
 
 def app_client(database: Path, limits: RoomLimits = FAST, clock: Clock | None = None
@@ -329,7 +329,7 @@ def test_bad_room_settings_are_refused(client: TestClient) -> None:
 
 
 def test_room_and_stream_limits(tmp_path: Path) -> None:
-    limits = RoomLimits(rooms=2, room_streams=2, stream_seconds=1.0, poll=0.02)
+    limits = RoomLimits(rooms=2, room_streams=2, stream_seconds=1.0)
     with app_client(tmp_path / "games.sqlite3", limits) as client:
         room = new_room(client, ["red-guesser"])
         other = new_room(client, ["red-guesser"])
@@ -538,7 +538,7 @@ def test_a_new_deal_in_the_same_room_keeps_seats_and_links(client: TestClient) -
 
 def test_open_streams_end_when_the_server_stops(tmp_path: Path) -> None:
     """Ctrl-C makes uvicorn wait for open responses: ``codenames serve`` ends the streams."""
-    limits = RoomLimits(stream_seconds=60.0, poll=0.02, heartbeat=0.1)
+    limits = RoomLimits(stream_seconds=60.0, heartbeat=0.1)
     with app_client(tmp_path / "games.sqlite3", limits) as client:
         room = new_room(client, ["red-guesser"])
         rooms = client.app.state.rooms  # type: ignore[attr-defined]
@@ -684,7 +684,7 @@ def test_a_room_game_is_not_open_to_the_solo_api(client: TestClient, tmp_path: P
 
 def test_a_stream_ends_quietly_when_its_room_is_deleted(tmp_path: Path) -> None:
     clock = Clock()
-    limits = RoomLimits(idle=600.0, stream_seconds=5.0, poll=0.02, heartbeat=0.1)
+    limits = RoomLimits(idle=600.0, stream_seconds=5.0, heartbeat=0.1)
     with app_client(tmp_path / "games.sqlite3", limits, clock) as client:
         room = new_room(client, ["red-guesser"])
         client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
@@ -731,7 +731,7 @@ def test_spectators_cannot_take_the_seats_live_connections(tmp_path: Path) -> No
     """Spectators (no token) filled every live connection of the server, so the seats of
     other rooms could not follow their games. Spectators get at most half the server's
     connections, as they get half a room's."""
-    limits = RoomLimits(streams=4, room_streams=4, stream_seconds=60.0, poll=0.02)
+    limits = RoomLimits(streams=4, room_streams=4, stream_seconds=60.0)
     with app_client(tmp_path / "games.sqlite3", limits) as client:
         rooms = client.app.state.rooms  # type: ignore[attr-defined]
         watched, other, played = (new_room(client, ["red-guesser"]) for _ in range(3))
@@ -804,7 +804,7 @@ def test_a_token_sees_the_key_only_while_its_seat_is_held_by_a_person(
     assert all(card["key"] for card in seen(eve["token"]).json()["cards"])  # Eve's seat
 
 
-LONG_STREAMS = RoomLimits(stream_seconds=60.0, poll=0.02, heartbeat=0.1)
+LONG_STREAMS = RoomLimits(stream_seconds=60.0, heartbeat=0.1)
 
 
 def open_stream(client: TestClient, url: str) -> tuple[threading.Thread, list[Any]]:
@@ -886,3 +886,98 @@ def test_an_open_stream_shows_no_key_of_the_next_deal_to_a_seat_it_lost(
         since = streamed[-1]["room"]["version"]
         watching = events(client, {**room, "seats": {"ann": ann["token"]}}, "ann", since=since)
         assert [(v["room"]["seat"], v["expect"]["deal"]) for v in watching] == [(None, new_deal)]
+
+
+def streamed_until_stopped(client: TestClient, room: dict[str, Any], token: str,
+                           changes: Any) -> list[dict[str, Any]]:
+    """The views ``token``'s stream sends while ``changes()`` runs, the stream opened before
+    and ended by the server's stop after them (a stop still sends what was stored before)."""
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    seen: list[str] = []
+    reader = threading.Thread(target=lambda: seen.append(
+        client.get(f"/api/rooms/{room['id']}/events?token={token}").text))
+    reader.start()
+    for _ in range(1000):  # until the stream is open (the test's bound, not a wait for time)
+        if rooms.stream_count():
+            break
+        threading.Event().wait(0.01)
+    assert rooms.stream_count() == 1
+    changes()
+    rooms.stop_streams()
+    reader.join()
+    views = [json.loads(line[len("data: "):]) for line in seen[0].splitlines()
+             if line.startswith("data: ")]
+    for view in views:
+        hidden(json.dumps(view))
+    return views
+
+
+def test_a_stream_follows_its_tokens_seat_now_not_the_one_it_opened_with(
+        tmp_path: Path) -> None:
+    """An event stream resolved its token's seat once, when it opened: Ann, who sat down as
+    red spymaster through the room's link and handed the seat to the AI, kept her stream
+    open; when Eve sat down in the seat, and again in the next deal after "Play again", the
+    stream sent Ann Eve's key. Now each event is the view of the seat the token holds then,
+    as a GET would show it, and a stream whose token lost its seat ends (the page reconnects
+    as a spectator)."""
+    limits = RoomLimits(stream_seconds=60.0, heartbeat=30.0)
+    with app_client(tmp_path / "games.sqlite3", limits) as client:
+        room = new_room(client, ["red-guesser"])
+        url = f"/api/rooms/{room['id']}"
+        ann = join(client, room, "red-spymaster", "Ann").json()["token"]
+        assert client.post(f"{url}/seat", json={"token": ann, "person": False}).status_code == 200
+        eve: dict[str, Any] = {}
+
+        def eve_sits_down() -> None:
+            eve.update(join(client, room, "red-spymaster", "Eve").json())
+            assert all(card["key"] for card in eve["view"]["cards"])
+
+        revoked = streamed_until_stopped(client, room, ann, eve_sits_down)
+        # the stream ended once her seat was someone else's: no view of Eve's seat; the
+        # page's reconnect (as a GET) watches as a spectator
+        assert [view["room"]["seat"] for view in revoked] == ["red-spymaster"]
+        now = client.get(f"{url}?token={ann}").json()
+        assert now["room"]["seat"] is None and now["room"]["names"]["red-spymaster"] == ["Eve"]
+        client.app.state.rooms.stopping = False  # type: ignore[attr-defined]
+
+        def play_again() -> None:
+            # Eve hands the seat to the AI, the red guesser plays the deal out, and deals
+            # again; Eve takes her seat back in the new deal.
+            assert client.post(f"{url}/seat", json={"token": eve["token"],
+                                                    "person": False}).status_code == 200
+            view = view_of(client, room, "red-guesser")
+            while not view["over"]:
+                view = guess_on(client, room, "red-guesser", view).json()
+            again = client.post(f"{url}/again", json={"token": room["seats"]["red-guesser"]})
+            assert again.status_code == 200, again.text
+            back = client.post(f"{url}/seat", json={"token": eve["token"], "person": True})
+            assert all(card["key"] for card in back.json()["cards"])
+            eve["view"] = back.json()
+
+        dealt = streamed_until_stopped(client, room, ann, play_again)
+        assert dealt[-1]["room"]["version"] == eve["view"]["room"]["version"]
+        assert not dealt[-1]["over"] and dealt[-1]["room"]["seat"] is None
+
+
+def test_reading_an_idle_room_writes_nothing(tmp_path: Path) -> None:
+    """A GET of a room idle past ``idle`` closed it in the database (a read that wrote, by a
+    second copy of the sweep's rule). Now the store reads it as the sweep will leave it
+    (closed, its version one further) and writes nothing; the next sweep closes it."""
+    clock, database = Clock(), tmp_path / "games.sqlite3"
+    with app_client(database, RoomLimits(idle=600.0), clock) as client:
+        room = new_room(client, ["red-guesser"])
+        before = view_of(client, room, "red-guesser")
+        clock.now += 601
+
+        def stored() -> list[Any]:
+            with sqlite3.connect(database) as db:
+                return list(db.execute("SELECT version, closed, active FROM rooms"))
+
+        kept = stored()
+        for _ in range(2):
+            seen = view_of(client, room, "red-guesser")
+            assert seen["room"]["closed"] and not seen["your_turn"]
+            assert seen["room"]["version"] == before["room"]["version"] + 1
+        assert stored() == kept
+        new_room(client, [])  # the sweep closes it, as the reads showed it
+        assert view_of(client, room, "red-guesser")["room"] == seen["room"]

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from codenames_ai.web.games import GameConfig
-from codenames_ai.web.rooms import RoomGame
+from codenames_ai.web.rooms import room_game
 
 from .server import Server
 from .test_browser import ARTIFACTS, CHROMIUM, DESKTOP, PHONE
@@ -258,7 +258,7 @@ def dealt_key(server: Server, room_id: str) -> list[str]:
     with sqlite3.connect(server.database) as db:
         (config,) = db.execute("SELECT config FROM games WHERE id = (SELECT game FROM rooms "
                                "WHERE id = ?)", (room_id,)).fetchone()
-    game = RoomGame(GameConfig.from_stored(json.loads(config)))
+    game = room_game(GameConfig.from_stored(json.loads(config)))
     return [identity.value for identity in game.state.board.key]
 
 

@@ -151,7 +151,7 @@ def test_pipelined_requests_whose_answers_are_not_read_are_cut_off(tmp_path: Pat
 
 def test_an_event_stream_whose_client_stops_reading_is_cut_off(tmp_path: Path) -> None:
     # The stream would last a minute, and says something every millisecond or so.
-    limits = RoomLimits(stream_seconds=WAIT * 3, heartbeat=0.001, poll=0.001)
+    limits = RoomLimits(stream_seconds=WAIT * 3, heartbeat=0.001)
     with running(tmp_path, limits, header_seconds=WAIT * 3,
                  write_seconds=WRITE) as (server, port):
         with connect(port) as creating:

@@ -82,7 +82,7 @@ def test_a_second_server_on_one_database_is_refused_and_the_first_keeps_its_seat
     """Two servers on one file each trusted their own memory of the seats, so both gave the
     AI's spymaster seat (and the key) to a stranger."""
     database = tmp_path / "games.sqlite3"
-    limits = RoomLimits(stream_seconds=0.3, poll=0.02, heartbeat=0.1)
+    limits = RoomLimits(stream_seconds=0.3, heartbeat=0.1)
     with TestClient(create_app(database, new_seed=itertools.count(3).__next__,
                                limits=limits)) as first:
         made = first.post("/api/rooms", json={"settings": {}, "people": ["red-guesser"]})

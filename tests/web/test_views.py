@@ -1,0 +1,37 @@
+"""The web decides nothing about what is hidden: every seat's table comes from a view the
+core built (``GameState.spymaster_view`` / ``public_view``), and the key is read only from a
+spymaster's view. Before, ``web/games.py`` read ``state.board.key`` behind a ``sees_key``
+flag, and a room's seat could be shown the key by a mistake in the web alone."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import codenames_ai
+
+WEB = Path(codenames_ai.__file__).parent / "web"
+# The one name the web reads a key from: a ``SpymasterView`` the core built (mypy checks its
+# type at ``games._key``).
+KEY_HOLDER = "spymaster"
+
+
+def reads(attribute: str) -> list[str]:
+    """Where web/ reads ``.attribute``, as "file:line: source"."""
+    found = []
+    for path in sorted(WEB.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == attribute:
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_web_never_reaches_the_board_behind_the_views() -> None:
+    assert reads("board") == []
+
+
+def test_the_web_reads_the_key_only_from_a_spymasters_view() -> None:
+    keys = reads("key")
+    assert keys, "the web shows the key somewhere (a spymaster's cards, the end)"
+    assert [k for k in keys if not k.endswith(f": {KEY_HOLDER}.key")] == []
