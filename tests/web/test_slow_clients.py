@@ -94,8 +94,10 @@ def reply(connection: socket.socket) -> bytes:
 
 def test_headers_dribbled_a_byte_at_a_time_are_cut_off(port: int) -> None:
     dribble = b"GET /api/options HTTP/1.1\r\nHost: test\r\nX-Slow: " + b"a" * 10_000
+    # before the connection: the server's deadline starts when it takes the connection,
+    # never earlier, so a test thread slow to run on cannot see it cut too soon
+    opened = time.monotonic()
     with connect(port) as connection:
-        opened = time.monotonic()
         connection.settimeout(0.05)  # between two bytes: the server may close meanwhile
         closed = False
         for byte in dribble:
