@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..core.actions import Clue
 
 
@@ -92,3 +94,21 @@ def danger_reason(clue: str, danger: str, margin: float, kind: str = "") -> str:
 
 def _join(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class ExplainsClues:
+    """What every spymaster that explains its clues keeps: this game's explanations, newest
+    last, and its random generator, which each game's seed sets afresh (the same seed gives
+    the same clues)."""
+
+    def __init__(self) -> None:
+        self.explanations: list[ClueExplanation] = []
+        self._rng = np.random.default_rng(0)
+
+    @property
+    def last_explanation(self) -> ClueExplanation | None:
+        return self.explanations[-1] if self.explanations else None
+
+    def start_game(self, seed: int) -> None:
+        self._rng = np.random.default_rng(seed)
+        self.explanations = []

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Role
-from ..core.errors import ConfigError
+from ..core.errors import choose
 from .registry import DEFAULT_GUESSER, LEVEL_SPYMASTER, takes_option
 
 if TYPE_CHECKING:
@@ -108,8 +108,4 @@ def __getattr__(name: str) -> object:
 
 def opposing_team(level: Level | str) -> OpposingTeam:
     """The opposing team at ``level`` (a ``Level`` or its name)."""
-    try:
-        return _levels()[Level(level)]
-    except ValueError:
-        raise ConfigError(f"unknown level {level!r}; choose one of: "
-                          f"{', '.join(lv.value for lv in Level)}") from None
+    return _levels()[level if isinstance(level, Level) else choose(Level, level, "level")]

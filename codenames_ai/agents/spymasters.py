@@ -20,7 +20,7 @@ from ..core.errors import ModelError
 from ..core.views import SpymasterView
 from ..pictures import Captions, shipped_captions
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
-from .explain import Alternative, ClueExplanation, ScoredCard
+from .explain import Alternative, ClueExplanation, ExplainsClues, ScoredCard
 from .space import DEFAULT_VOCABULARY, ClueSpace, EnsembleSpace, clue_space
 
 FloatArray = npt.NDArray[np.float32]
@@ -49,7 +49,7 @@ class Board:
         return int((self.codes == OWN).sum())
 
 
-class EmbeddingSpymaster:
+class EmbeddingSpymaster(ExplainsClues):
     """Shared machinery: the clue space, reading the board, covers and explanations.
     ``pictures`` are the captions of the picture deck it plays with (default: the shipped
     emoji deck, ``pictures.shipped_captions``)."""
@@ -76,16 +76,7 @@ class EmbeddingSpymaster:
                              f"{', '.join(PICTURE_MEANINGS)}")
         self.picture_meaning = picture_meaning
         self.pictures = shipped_captions() if pictures is None else pictures
-        self.explanations: list[ClueExplanation] = []
-        self._rng = np.random.default_rng(0)
-
-    @property
-    def last_explanation(self) -> ClueExplanation | None:
-        return self.explanations[-1] if self.explanations else None
-
-    def start_game(self, seed: int) -> None:
-        self._rng = np.random.default_rng(seed)
-        self.explanations = []
+        super().__init__()
 
     def prepare_board(self, clue_rules: str, words: tuple[str, ...]) -> None:
         """Do the work its clue space shares between agents on a board (the cards' legality,

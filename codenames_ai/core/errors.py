@@ -5,6 +5,11 @@ Every message names what went wrong (which rule, which card, which file) and wha
 
 from __future__ import annotations
 
+from enum import Enum
+from typing import TypeVar
+
+Choice = TypeVar("Choice", bound=Enum)
+
 
 class CodenamesError(Exception):
     """Root of every error this toolkit raises on purpose."""
@@ -61,3 +66,14 @@ class AgentError(CodenamesError):
     def __init__(self, seat: str, message: str) -> None:
         super().__init__(f"{seat}: {message}")
         self.seat = seat
+
+
+def choose(choices: type[Choice], name: str, what: str,
+           error: type[CodenamesError] = ConfigError) -> Choice:
+    """The member of ``choices`` whose value is ``name`` (any case, spaces around ignored),
+    or ``error`` saying that ``what`` is unknown and naming every choice."""
+    try:
+        return choices(name.strip().lower())
+    except ValueError:
+        known = ", ".join(str(choice.value) for choice in choices)
+        raise error(f"unknown {what} {name!r}; choose one of: {known}") from None

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, replace
 from enum import Enum
 from typing import Any
 
-from .errors import ConfigError
+from .errors import ConfigError, choose
 
 
 class GuessLimit(Enum):
@@ -211,20 +211,12 @@ def custom(layout: Layout, **options: Any) -> RuleSet:
 
 def variant(name: str) -> Variant:
     """A player-count variant by name, with a clear error for unknown names."""
-    try:
-        return Variant(name.strip().lower())
-    except ValueError:
-        known = ", ".join(v.value for v in Variant)
-        raise ConfigError(f"unknown variant {name!r}; choose one of: {known}") from None
+    return choose(Variant, name, "variant")
 
 
 def guess_limit(name: str) -> GuessLimit:
     """A guess-limit rule by name, with a clear error for unknown names."""
-    try:
-        return GuessLimit(name.strip().lower())
-    except ValueError:
-        known = ", ".join(v.value for v in GuessLimit)
-        raise ConfigError(f"unknown guess limit {name!r}; choose one of: {known}") from None
+    return choose(GuessLimit, name, "guess limit")
 
 
 # Ratings for a co-operative win, by score (virtual agents still uncovered). Our own words.

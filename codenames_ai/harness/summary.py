@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -52,8 +52,7 @@ class GameCounts:
     failed: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"scheduled": self.scheduled, "finished": self.finished, "played": self.played,
-                "failed": self.failed}
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameCounts:
@@ -140,8 +139,7 @@ class Rating:
     games: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"agent": self.agent, "mu": self.mu, "sigma": self.sigma,
-                "ordinal": self.ordinal, "games": self.games}
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rating:
@@ -156,7 +154,7 @@ class Failure:
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "reason": self.reason}
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Failure:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core.errors import ModelError
+from ..core.errors import ModelError, choose
 from .fasttext_bin import FASTTEXT_MAGIC, MAX_WORD, check_fasttext_bin
 
 if TYPE_CHECKING:
@@ -42,11 +42,7 @@ class VectorFormat(Enum):
 
 
 def parse_format(name: str) -> VectorFormat:
-    try:
-        return VectorFormat(name.strip().lower())
-    except ValueError:
-        known = ", ".join(f.value for f in VectorFormat)
-        raise ModelError(f"unknown vector format {name!r}; choose one of: {known}") from None
+    return choose(VectorFormat, name, "vector format", ModelError)
 
 
 def detect_format(path: Path) -> VectorFormat:

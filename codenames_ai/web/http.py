@@ -8,9 +8,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
@@ -24,6 +24,8 @@ from .store import GameStore
 MAX_DEPTH = 16  # nesting of JSON arrays and objects; a request needs 2
 MAX_DIGITS = 40  # digits of a JSON number; a seed has at most 39 (128 bits)
 CACHED_GAMES = 64
+
+Held = TypeVar("Held")
 
 
 class HTTPProblem(Exception):
@@ -78,15 +80,21 @@ class Games:
                 if slot.users == 0:
                     del self._locks[game_id]
 
-    @contextmanager
-    def changing(self, game_id: str) -> Iterator[WebGame]:
+    def changing(self, game_id: str) -> AbstractContextManager[WebGame]:
         """The game, locked, for a change that either completes or leaves no trace."""
-        with self.locked(game_id):
-            game = self.get(game_id)
+        return self.held(game_id, self.get)
+
+    @contextmanager
+    def held(self, key: str, read: Callable[[str], Held]) -> Iterator[Held]:
+        """What ``read`` gives for ``key``, locked; if the change made to it fails, it is
+        dropped from memory, so the next read rebuilds it from the store, where a failed
+        change left no trace."""
+        with self.locked(key):
+            item = read(key)
             try:
-                yield game
+                yield item
             except BaseException:
-                self.forget(game_id)
+                self.forget(key)
                 raise
 
     def get(self, game_id: str) -> WebGame:

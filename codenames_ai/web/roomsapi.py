@@ -35,8 +35,8 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import AsyncIterator, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,17 +124,10 @@ class Rooms(Games):
                     bool(info["open_seats"]), dict(info["names"]), int(info["members"]),
                     self.limits.room_people)
 
-    @contextmanager
-    def changing_room(self, room_id: str) -> Iterator[Room]:
+    def changing_room(self, room_id: str) -> AbstractContextManager[Room]:
         """The room, locked, for a change that either completes or leaves no trace (the
         game is dropped from memory if it fails)."""
-        with self.locked(room_id):
-            room = self.room(room_id)
-            try:
-                yield room
-            except BaseException:
-                self.forget(room_id)
-                raise
+        return self.held(room_id, self.room)
 
     def open_stream(self, room_id: str, *, spectator: bool) -> asyncio.Event:
         """Count a new event stream, refused past the limits; spectators (who need no

@@ -31,6 +31,7 @@ a file no one will open again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -39,7 +40,7 @@ import sqlite3
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -220,22 +221,31 @@ class GameStore:
 
     def _write(self, statements: list[tuple[str, list[tuple[Any, ...]]]], *, game_id: str,
                first: int) -> None:
+        try:
+            with self._transaction("store the move"):
+                for sql, rows in statements:
+                    self._db.executemany(sql, rows)
+        except sqlite3.IntegrityError:
+            raise MoveConflict(f"move {first} of game {game_id} is already stored") from None
+
+    @contextlib.contextmanager
+    def _transaction(self, doing: str) -> Iterator[None]:
+        """One write transaction, all or none: committed only if the database and its lock
+        file are still the files this store opened. On any failure it is rolled back; a
+        ``StoreGone`` or an integrity error (the caller's to name) passes through, any other
+        failure of the database becomes a ``StoreError`` saying what could not be done."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                for sql, rows in statements:
-                    self._db.executemany(sql, rows)
+                yield
                 self._check_files()
                 self._db.execute("COMMIT")
             except (sqlite3.Error, StoreGone) as exc:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-                if isinstance(exc, StoreGone):
+                if isinstance(exc, (StoreGone, sqlite3.IntegrityError)):
                     raise
-                if isinstance(exc, sqlite3.IntegrityError):
-                    raise MoveConflict(f"move {first} of game {game_id} is already "
-                                       "stored") from None
-                raise StoreError(f"the games database could not store the move ({exc})") from None
+                raise StoreError(f"the games database could not {doing} ({exc})") from None
 
     def load(self, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
         """A game's config and moves in order, or None for an unknown id."""
@@ -377,35 +387,25 @@ class GameStore:
         now = self.clock()
         cutoff = self._cutoff(idle)
         stale = f"SELECT id FROM games WHERE {LAST_ACTIVE} < ? AND {SOLO}"
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                gone = self._delete_rooms("closed = 1 AND active < ?", (cutoff,))
-                closed = [row[0] for row in self._db.execute(
-                    "SELECT id FROM rooms WHERE closed = 0 AND active < ?", (cutoff,))]
-                # closing counts as activity: a room is deleted a further ``idle`` later
-                self._db.execute("UPDATE rooms SET closed = 1, version = version + 1, "
-                                 "active = ? WHERE closed = 0 AND active < ?",
-                                 (now, cutoff))
+        with self._transaction("be read"):
+            gone = self._delete_rooms("closed = 1 AND active < ?", (cutoff,))
+            closed = [row[0] for row in self._db.execute(
+                "SELECT id FROM rooms WHERE closed = 0 AND active < ?", (cutoff,))]
+            # closing counts as activity: a room is deleted a further ``idle`` later
+            self._db.execute("UPDATE rooms SET closed = 1, version = version + 1, "
+                             "active = ? WHERE closed = 0 AND active < ?",
+                             (now, cutoff))
+            count = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
+            if rooms is not None and count >= rooms:
+                gone += self._delete_rooms(
+                    "id IN (SELECT id FROM rooms WHERE closed = 1 ORDER BY active, rowid "
+                    "LIMIT ?)", (count - rooms + 1,))
                 count = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
-                if rooms is not None and count >= rooms:
-                    gone += self._delete_rooms(
-                        "id IN (SELECT id FROM rooms WHERE closed = 1 ORDER BY active, rowid "
-                        "LIMIT ?)", (count - rooms + 1,))
-                    count = self._db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0]
-                self._db.execute(f"DELETE FROM moves WHERE game IN ({stale})",
-                                 (now - solo_idle,))
-                self._db.execute(f"DELETE FROM games WHERE id IN ({stale})", (now - solo_idle,))
-                solo = self._db.execute(f"SELECT COUNT(*) FROM games WHERE {SOLO}"
-                                        ).fetchone()[0]
-                self._check_files()
-                self._db.execute("COMMIT")
-            except (sqlite3.Error, StoreGone) as exc:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                if isinstance(exc, StoreGone):
-                    raise
-                raise StoreError(f"the games database could not be read ({exc})") from None
+            self._db.execute(f"DELETE FROM moves WHERE game IN ({stale})",
+                             (now - solo_idle,))
+            self._db.execute(f"DELETE FROM games WHERE id IN ({stale})", (now - solo_idle,))
+            solo = self._db.execute(f"SELECT COUNT(*) FROM games WHERE {SOLO}"
+                                    ).fetchone()[0]
         return Swept(rooms=int(count), games=int(solo), changed=gone + closed)
 
     def _cutoff(self, idle: float) -> float:
@@ -424,21 +424,11 @@ class GameStore:
         moves, until at most ``keep`` are left; their ids."""
         idlest = (f"SELECT id FROM games WHERE {SOLO} AND json_extract(config, '$.role') = ? "
                   f"ORDER BY {LAST_ACTIVE} DESC, rowid DESC LIMIT -1 OFFSET ?")
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                gone = [row[0] for row in self._db.execute(idlest, (role, max(0, keep)))]
-                for table, column in (("moves", "game"), ("games", "id")):
-                    self._db.executemany(f"DELETE FROM {table} WHERE {column} = ?",
-                                         [(game_id,) for game_id in gone])
-                self._check_files()
-                self._db.execute("COMMIT")
-            except (sqlite3.Error, StoreGone) as exc:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                if isinstance(exc, StoreGone):
-                    raise
-                raise StoreError(f"the games database could not make room ({exc})") from None
+        with self._transaction("make room"):
+            gone = [row[0] for row in self._db.execute(idlest, (role, max(0, keep)))]
+            for table, column in (("moves", "game"), ("games", "id")):
+                self._db.executemany(f"DELETE FROM {table} WHERE {column} = ?",
+                                     [(game_id,) for game_id in gone])
         return gone
 
     def _delete_rooms(self, where: str, parameters: tuple[Any, ...]) -> list[str]:

@@ -22,7 +22,7 @@ from ...core.errors import ModelError
 from ...core.views import PublicView, SpymasterView
 from ...pictures import Captions, shipped_captions
 from ...vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
-from ..explain import Alternative, ClueExplanation, ScoredCard, danger_reason
+from ..explain import Alternative, ClueExplanation, ExplainsClues, ScoredCard, danger_reason
 from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN, _code
 from .build import MIN_ZIPF, PANEL_VOCABULARY, shared_panel
 from .minds import DEFAULT_MINDS, PEOPLE_MINDS, Panel
@@ -114,7 +114,7 @@ class _BoardWork:
     high: FloatArray
 
 
-class PanelSpymaster:
+class PanelSpymaster(ExplainsClues):
     """The default spymaster: clues that a panel of different minds agrees on. ``pictures``
     are the captions of the picture deck it plays with (default: the shipped emoji deck,
     ``pictures.shipped_captions``)."""
@@ -137,7 +137,7 @@ class PanelSpymaster:
         self.config = config or PanelConfig()
         self.picture_meaning = picture_meaning
         self.pictures = shipped_captions() if pictures is None else pictures
-        self.explanations: list[ClueExplanation] = []
+        super().__init__()
         self._word_cost = self.panel.rarity * self.config.rarity_cost
         if self.config.derived_cost:
             self._word_cost = self._word_cost + self.config.derived_cost * self.panel.derived
@@ -150,17 +150,11 @@ class PanelSpymaster:
         named = dict(self.config.prior)
         self._prior = np.array([named.get(name, 1.0) for name in self.panel.names]) \
             if named else None
-        self._rng = np.random.default_rng(0)
         self._reader: PartnerReader | None = None
         self._board: _BoardWork | None = None
 
-    @property
-    def last_explanation(self) -> ClueExplanation | None:
-        return self.explanations[-1] if self.explanations else None
-
     def start_game(self, seed: int) -> None:
-        self._rng = np.random.default_rng(seed)
-        self.explanations = []
+        super().start_game(seed)
         self._reader = None
         self._board = None
 
