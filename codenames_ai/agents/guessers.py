@@ -114,21 +114,30 @@ class EmbeddingGuesser(_EmbeddingGuesser):
 
 def open_clues(view: GuesserView) -> list[tuple[str, int]]:
     """This team's earlier valid numbered clues and how many of their targets are unfound
-    (the current clue excluded)."""
-    found: dict[int, int] = {}
-    clues: dict[int, ClueGiven] = {}
+    (the current clue excluded), oldest first.
+
+    Own cards found on a turn count for that turn's clue up to its number; those found past
+    it (the extra guess, or any found on a 0 or unlimited clue) were leftovers of earlier
+    clues, and each closes a target of the oldest earlier clue still open, as the engine's
+    leftover count has them."""
+    missing: dict[int, int] = {}  # turn -> targets unfound, for the numbered clues
+    words: dict[int, str] = {}
     for event in view.history:
-        if isinstance(event, ClueGiven) and event.team is view.team and event.turn != view.turn:
-            clues[event.turn] = event
+        if isinstance(event, ClueGiven) and event.team is view.team:
+            number = event.clue.number
+            if isinstance(number, int) and number > 0:
+                missing[event.turn], words[event.turn] = number, event.clue.word
         elif isinstance(event, GuessMade) and event.team is view.team and \
                 event.identity is view.team.agent:
-            found[event.turn] = found.get(event.turn, 0) + 1
-    result = []
-    for turn, event in clues.items():
-        number = event.clue.number
-        if isinstance(number, int) and number > 0:
-            result.append((event.clue.word, number - found.get(turn, 0)))
-    return result
+            if missing.get(event.turn, 0) > 0:
+                missing[event.turn] -= 1
+            else:  # a leftover: the oldest earlier clue with a target unfound
+                earlier = next((t for t in sorted(missing) if t < event.turn and missing[t] > 0),
+                               None)
+                if earlier is not None:
+                    missing[earlier] -= 1
+    return [(words[turn], left) for turn, left in sorted(missing.items())
+            if turn != view.turn]
 
 
 class NearestGuesser(_EmbeddingGuesser):

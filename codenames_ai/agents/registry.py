@@ -501,6 +501,18 @@ def _register_builtins() -> None:
                       _PICTURES,
                       Option("model", "str", "one model instead of the panel's minds",
                              optional=True), _DECK))
+    register("people-guesser-v1", "codenames_ai.agents.panel:PeopleGuesser",
+             role=Role.GUESSER,
+             summary="guesser for a person's clues: four minds with people's associations "
+                     "first, each card read both ways (the clue brings it to mind, and it "
+                     "brings the clue to mind); trusts the number; a person's partner by "
+                     "default",
+             options=(Option("minds", "words", "the models guessing together"), _VOCABULARY,
+                      _CACHE, Option("backward", "float", "weight of the card-to-clue "
+                                     "reading"),
+                      Option("leftover_z", "float", "earlier clues' leftovers above this fit"),
+                      Option("panel", "object", "a ready panel (Python only)", optional=True),
+                      _PICTURES, _DECK))
     register("ensemble-ev-spymaster-v1", "codenames_ai.agents.spymasters:EVSpymaster",
              role=Role.SPYMASTER,
              summary="expected-value spymaster on GloVe and MiniLM together",
@@ -517,4 +529,7 @@ DEFAULT_SPYMASTER = "panel-spymaster-v3"
 # The easy and normal levels' spymaster: the panel of three minds, whose pace those levels
 # were measured at (a level keeps its meaning when the default spymaster changes).
 LEVEL_SPYMASTER = "panel-spymaster-v2"
+# The guesser beside our AI spymaster (the panel reads its own clues best), and the one beside
+# a person who gives the clues (terminal, web and rooms): it reads people's clues.
 DEFAULT_GUESSER = "panel-guesser-v2"
+PERSON_PARTNER_GUESSER = "people-guesser-v1"

@@ -177,11 +177,6 @@ def test_a_zero_clue_first_takes_a_leftover_whatever_its_similarity(
     assert touches(guesser, state)[0] == "bread"  # CHEF's best card left, at .20
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "open_clues credits a card found on a later turn's extra guess to that turn's clue, not "
-    "to the earlier clue it was a leftover of: the earlier clue stays open forever, and the "
-    "guesser keeps spending extra guesses on it (here on the assassin) although both of its "
-    "targets were found and the engine's leftover count is 0"))
 def test_a_leftover_found_on_a_later_turn_closes_its_clue(guesser: EmbeddingGuesser) -> None:
     # Turn 1: CUT 2, KNIFE found. Turn 3: MUSIC 1, PIANO, then SCISSORS as CUT's leftover:
     # both CUT targets are found. Turn 5: FRUIT 1, APPLE; the extra guess has nothing left over

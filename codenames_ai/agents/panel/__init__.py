@@ -5,15 +5,17 @@ sentence encoder, a dictionary) that judge clues together.
 - ``tables``: the shipped decks' similarities, computed once and kept on disk;
 - ``build``: ``shared_panel``, one panel per process and configuration, prepared in the cache;
 - ``partner`` and ``spymaster``: the default spymaster and how it reads its guesser;
-- ``guesser``: the default guesser.
+- ``guesser``: the default guesser;
+- ``people``: the guesser beside a person who gives the clues.
 """
 
 from .build import MIN_ZIPF, PANEL_VOCABULARY, familiar, shared_panel
 from .guesser import PanelGuesser
 from .minds import DEFAULT_MINDS, MIND_LABELS, PEOPLE_MINDS, Mind, Panel
 from .partner import PartnerModel
+from .people import PeopleGuesser
 from .spymaster import PEOPLE_CONFIG, PanelConfig, PanelSpymaster, PeoplePanelSpymaster
 
 __all__ = ["DEFAULT_MINDS", "MIND_LABELS", "MIN_ZIPF", "PANEL_VOCABULARY", "PEOPLE_CONFIG",
            "PEOPLE_MINDS", "Mind", "Panel", "PanelConfig", "PanelGuesser", "PanelSpymaster",
-           "PartnerModel", "PeoplePanelSpymaster", "familiar", "shared_panel"]
+           "PartnerModel", "PeopleGuesser", "PeoplePanelSpymaster", "familiar", "shared_panel"]

@@ -87,7 +87,7 @@ class PanelGuesser:
             if fitted is not None:
                 face_up, fit = fitted
                 best = int(np.argmax(fit))
-                if made == 0 or fit[best] >= self.stop_z:
+                if made == 0 or self.goes_on(float(fit[best]), view):
                     return Guess(face_up[best])
         leftover = self.best_leftover(view)
         if leftover is not None and (leftover[1] >= self.leftover_z or not made):
@@ -98,6 +98,10 @@ class PanelGuesser:
         if fitted is not None:  # a 0 clue with nothing left over: the card least like it
             return Guess(fitted[0][int(np.argmin(fitted[1]))])
         return Guess(int(self._rng.choice(view.unrevealed)))
+
+    def goes_on(self, fit: float, view: GuesserView) -> bool:
+        """Whether a card of this fit is worth another touch on the clue: ``stop_z``."""
+        return fit >= self.stop_z
 
     def best_leftover(self, view: GuesserView) -> tuple[int, float] | None:
         """The face-up card that best fits one of this team's earlier clues with targets

@@ -1,0 +1,218 @@
+"""People's clues: how well a guesser reads a person who gives the clues.
+
+Run by hand: ``python -m benchmarks.people --data ../shared/humandata [--guessers ID ...]
+[--cache-dir DIR]``.
+
+The data are published studies of people playing Codenames. They are not part of this
+repository and must not be copied into it (their authors state no licence): point ``--data``
+at a folder holding a copy of these two files (the development splits):
+
+* ``guesses-12word-dev.json``: 12-word boards; a person clued 3 intended words, and 8-11 other
+  people each guessed 3 words (Mills, Prescott and Phillips, human vs GPT-4 Codenames).
+* ``duet-guesses-val.jsonl`` with ``duet-clues-val.jsonl`` (same rows, in the same order):
+  Codenames Duet; the words left on a board, a person's clue, the cards their partner touched,
+  and the clue giver's targets and assassins (Shaikh et al. 2023, Codenames Duet).
+
+Each guesser is asked through its own ``guess`` method, seeing what a guesser sees: the face-up
+cards and the clue, with the number the person meant (3 on the 12-word boards, the person's
+targets in Duet), and no feedback between touches, as the people in the studies had none (a
+touched card is shown as one of its own team's). It touches until it passes or reaches the
+number. Printed beside people's own level:
+
+* 12-word: the share of the intended words among its touches (found / 3), the share of its
+  touches that are intended, the share of first touches on an intended word, and how often it
+  stopped before the number;
+* Duet: the share of clues whose first touch is a card the person touched (over the clues
+  where the person touched one), and assassin touches per 100 clues (over all clues).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from codenames_ai.agents import make_agent
+from codenames_ai.agents.registry import DEFAULT_GUESSER, PERSON_PARTNER_GUESSER
+from codenames_ai.core import (
+    WORDS,
+    Clue,
+    Guess,
+    Guesser,
+    GuesserView,
+    Identity,
+    Phase,
+    Role,
+    RuleSet,
+    Team,
+)
+
+TWELVE = "guesses-12word-dev.json"
+DUET_GUESSES = "duet-guesses-val.jsonl"
+DUET_CLUES = "duet-clues-val.jsonl"
+
+
+@dataclass(frozen=True)
+class PersonClue:
+    """One person's clue on a board: the cards, the clue and its number, the cards the
+    clue giver meant, the assassins (empty where the study had none) and what people
+    touched (one list per person)."""
+
+    words: tuple[str, ...]
+    clue: str
+    number: int
+    intended: frozenset[str]
+    assassins: frozenset[str]
+    touched: tuple[tuple[str, ...], ...]
+
+
+def read_twelve(folder: Path) -> list[PersonClue]:
+    rows = json.loads((folder / TWELVE).read_text(encoding="utf-8"))
+    return [PersonClue(tuple(w.lower() for w in row["words"]), row["clue"].lower(),
+                       len(row["intended_words"]),
+                       frozenset(w.lower() for w in row["intended_words"]), frozenset(),
+                       tuple(tuple(w.lower() for w in r) for r in row["responses"]))
+            for row in rows]
+
+
+def read_duet(folder: Path) -> list[PersonClue]:
+    guesses = _jsonl(folder / DUET_GUESSES)
+    clues = _jsonl(folder / DUET_CLUES)
+    if len(guesses) != len(clues):
+        sys.exit(f"{folder}: {DUET_GUESSES} has {len(guesses)} rows and {DUET_CLUES} "
+                 f"{len(clues)}; they must be the same rows in the same order")
+    out = []
+    for guess, clue in zip(guesses, clues, strict=True):
+        # the study's touches are typed text, some with a trailing comma ("center,")
+        touched = tuple(t for t in (re.sub(r"[^a-z ]", "", g.lower()).strip()
+                                    for g in guess["guesses"]) if t)
+        out.append(PersonClue(tuple(guess["board"]), guess["clue"].lower(),
+                              len(clue["targets"]), frozenset(clue["targets"]),
+                              frozenset(clue["assassins"]), (touched,) if touched else ()))
+    return out
+
+
+def _jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+
+
+def touches(guesser: Guesser, item: PersonClue, rules: RuleSet, opponents: int) -> list[str]:
+    """The cards ``guesser`` touches on the person's clue, in order, up to its number, with
+    ``opponents`` of the other cards the other team's (as its view says)."""
+    revealed: list[Identity | None] = [None] * len(item.words)
+    made: list[str] = []
+    guesser.start_game(0)
+    while len(made) < item.number:
+        view = GuesserView(
+            rules=rules, team=Team.RED, words=item.words, revealed=tuple(revealed),
+            starting_team=Team.RED, current_team=Team.RED, phase=Phase.GUESS, turn=1,
+            red_left=item.number - len(made), blue_left=opponents,
+            leftover=0, history=(), clue=Clue(item.clue, item.number),
+            guesses_made=len(made), guesses_left=item.number + 1 - len(made),
+            can_pass=bool(made))
+        action = guesser.guess(view)
+        if not isinstance(action, Guess):
+            break
+        revealed[action.index] = Identity.RED
+        made.append(item.words[action.index])
+    return made
+
+
+def rules_for(assassins: int) -> RuleSet:
+    """The standard rules with the study's number of assassins (the guesser prices them)."""
+    standard = WORDS
+    return replace(standard, layout=replace(standard.layout, assassins=assassins,
+                                            bystanders=standard.layout.bystanders + 1
+                                            - assassins))
+
+
+def twelve_figures(guesser: Guesser, items: Sequence[PersonClue]) -> dict[str, float]:
+    rules = rules_for(1)
+    found = touched = first = stopped = 0
+    for item in items:
+        # the study told no one what the 9 other cards were: a standard key's shares of the
+        # cards not the team's (8 of 16 the other team's, 1 the assassin)
+        made = touches(guesser, item, rules, opponents=(len(item.words) - item.number) // 2)
+        hits = sum(word in item.intended for word in made)
+        found += hits
+        touched += len(made)
+        first += bool(made) and made[0] in item.intended
+        stopped += len(made) < item.number
+    intended = sum(item.number for item in items)
+    return {"found": found / intended, "precision": found / max(touched, 1),
+            "first": first / len(items), "stopped": stopped / len(items)}
+
+
+def duet_figures(guesser: Guesser, items: Sequence[PersonClue]) -> dict[str, float]:
+    rules = rules_for(3)
+    agree = asked = assassins = 0
+    for item in items:
+        made = touches(guesser, item, rules, opponents=0)  # Duet: no other team
+        assassins += sum(word in item.assassins for word in made)
+        if item.touched:
+            asked += 1
+            agree += bool(made) and made[0] in item.touched[0]
+    return {"agree": agree / asked, "assassins": 100 * assassins / len(items)}
+
+
+def people_level(twelve: Sequence[PersonClue], duet: Sequence[PersonClue]) -> dict[str, float]:
+    """People's own figures: the share of their guesses that are the intended words, of
+    their first guesses; in Duet, how often the partner's first touch was a target, and
+    their assassin touches per 100 clues."""
+    guesses = [(t, item) for item in twelve for t in item.touched]
+    in_duet = [item for item in duet if item.touched]
+    return {
+        "found": sum(len(set(t) & item.intended) for t, item in guesses)
+        / sum(len(t) for t, _ in guesses),
+        "first": sum(t[0] in item.intended for t, item in guesses) / len(guesses),
+        "duet_target": sum(item.touched[0][0] in item.intended for item in in_duet)
+        / len(in_duet),
+        "assassins": 100 * sum(w in item.assassins for item in duet for t in item.touched
+                               for w in t) / len(duet),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, required=True,
+                        help="folder with a copy of the studies' files (never the repository)")
+    parser.add_argument("--guessers", nargs="+",
+                        default=[DEFAULT_GUESSER, PERSON_PARTNER_GUESSER])
+    parser.add_argument("--cache-dir", default=None)
+    args = parser.parse_args(argv)
+    missing = [name for name in (TWELVE, DUET_GUESSES, DUET_CLUES)
+               if not (args.data / name).is_file()]
+    if missing:
+        sys.exit(f"{args.data}: no {', '.join(missing)}; point --data at a folder holding "
+                 "a copy of the studies' files (see this module's docstring)")
+    twelve, duet = read_twelve(args.data), read_duet(args.data)
+    people = people_level(twelve, duet)
+    print(f"people's clues from {args.data} (read in place, not part of the repository): "
+          f"{len(twelve)} 12-word boards, {len(duet)} Duet clues")
+    print(f"{'guesser':<24} {'12w found':>9} {'precise':>8} {'first':>6} {'stopped':>8} "
+          f"{'duet agree':>10} {'assassins/100':>13} {'s':>5}")
+    print(f"{'people':<24} {people['found']:>9.1%} {people['found']:>8.1%} "
+          f"{people['first']:>6.1%} {'-':>8} {people['duet_target']:>10.1%} "
+          f"{people['assassins']:>13.2f} {'-':>5}")
+    print("  (people: the share of their guesses that are the intended words; duet: how "
+          "often the partner's first touch was a target)")
+    for name in args.guessers:
+        guesser = make_agent(name, role=Role.GUESSER, cache_dir=args.cache_dir)
+        start = time.perf_counter()
+        w = twelve_figures(guesser, twelve)
+        d = duet_figures(guesser, duet)
+        seconds = time.perf_counter() - start
+        print(f"{name:<24} {w['found']:>9.1%} {w['precision']:>8.1%} {w['first']:>6.1%} "
+              f"{w['stopped']:>8.1%} {d['agree']:>10.1%} {d['assassins']:>13.2f} "
+              f"{seconds:>5.0f}")
+
+
+if __name__ == "__main__":
+    main()
