@@ -24,6 +24,7 @@ import numpy.typing as npt
 from ...core.cards import Identity
 from ...core.rules import Variant
 from ...core.views import GuesserView
+from ...vectors.links import eat_links
 from .guesser import PanelGuesser, _forms
 from .minds import PEOPLE_MINDS
 
@@ -31,8 +32,8 @@ FloatArray = npt.NDArray[np.float32]
 
 # Each mind's weight (a mind not named weighs 1); fitted on the development splits of people's
 # 12-word and Duet guesses (see the README's figures).
-PEOPLE_WEIGHTS = (("glove-6b-50d", 0.5), ("minilm-l6-words", 1.0), ("wordnet-3.0", 0.5),
-                  ("eat-associations", 2.0))
+PEOPLE_WEIGHTS = (("glove-6b-50d", 0.5), ("minilm-l6-words", 2.0), ("wordnet-3.0", 1.0),
+                  ("eat-associations", 3.0))
 RANK_FLOOR = 1e-4  # a backward rank is counted down to 1 in 10,000 candidates
 
 
@@ -45,14 +46,15 @@ class PeopleGuesser(PanelGuesser):
 
     minds: Sequence[str] = PEOPLE_MINDS
     weights: tuple[tuple[str, float], ...] = PEOPLE_WEIGHTS
-    backward: float = 1.5
+    backward: float = 2.5
+    direct: float = 0.6  # weight of people's own answers, both ways (the EAT's links)
     # P(the card is one the person meant) at fit f is 1 / (1 + exp(-(f - centre) / width)),
     # fitted on people's clues (development splits): the touches after the first, up to the
     # number, of the 12-word boards and Duet.
-    centre: float = 4.04
-    width: float = 4.58
-    opponent_cost: float = 1.0  # in cards: the other team's card, covered for them
-    assassin_cost: float = 9.0  # touching the assassin loses the game
+    centre: float = 5.6
+    width: float = 6.7
+    opponent_cost: float = 0.0  # in cards: the other team's card, covered for them
+    assassin_cost: float = 3.0  # touching the assassin loses the game
     leftover_z: float = 9.0
     agent_id: str = "people-guesser-v1"
 
@@ -75,7 +77,11 @@ class PeopleGuesser(PanelGuesser):
             if not np.isnan(z).all():
                 rank = self._backward_rank(z, view, face_up)
                 closeness = -np.log(np.clip(rank, RANK_FLOOR, 1.0))
-                return face_up, self._combine(z) + self.backward * self._combine(closeness)
+                said, answered = eat_links().both_ways(form, cards)
+                told = np.log1p(100 * said) + np.log1p(100 * answered)
+                fit = (self._combine(z) + self.backward * self._combine(closeness)
+                       + self.direct * told)
+                return face_up, fit.astype(np.float32)
         return None
 
     def _combine(self, values: npt.NDArray[np.floating]) -> FloatArray:
