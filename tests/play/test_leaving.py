@@ -130,7 +130,10 @@ def test_ctrl_c_at_a_prompt_ends_the_game_and_leaves(tmp_path: Path) -> None:
         shown = read_until(process.stdout.fileno(), b"guesses left: 3)\nred guess> ", 120)
         assert shown.endswith(b"red guess> "), shown[-300:]
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
+        # stdin stays open until the process ends: communicate() would close it at once, and
+        # a process slow to take the signal then read the end of its input (a quit) first
+        process.wait(timeout=60)
+        out, err = process.stdout.read(), process.stderr.read()
     finally:
         if process.poll() is None:
             process.kill()
