@@ -533,3 +533,13 @@ LEVEL_SPYMASTER = "panel-spymaster-v2"
 # a person who gives the clues (terminal, web and rooms): it reads people's clues.
 DEFAULT_GUESSER = "panel-guesser-v2"
 PERSON_PARTNER_GUESSER = "people-guesser-v1"
+
+
+def partner_guesser(chosen: str | None, *, person_clues: bool) -> str:
+    """The AI guesser of a team: ``chosen`` when the user chose one; else the one that reads
+    whoever gives this team's clues best (``PERSON_PARTNER_GUESSER`` beside a person,
+    ``DEFAULT_GUESSER`` beside our AI spymaster). ``""`` counts as no choice (the web's
+    "default")."""
+    if chosen:
+        return chosen
+    return PERSON_PARTNER_GUESSER if person_clues else DEFAULT_GUESSER

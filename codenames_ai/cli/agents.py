@@ -7,9 +7,20 @@ from typing import Annotated
 
 import typer
 
-from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, registered
+from ..agents.registry import (
+    DEFAULT_GUESSER,
+    DEFAULT_SPYMASTER,
+    PERSON_PARTNER_GUESSER,
+    registered,
+)
 from ..core.cards import Role
 from .plugins import Plugins, load_plugins
+
+# Which agent is the default where: the guesser depends on who gives its team's clues
+# (``partner_guesser``).
+DEFAULTS = {DEFAULT_SPYMASTER: "default",
+            DEFAULT_GUESSER: "default beside the AI spymaster",
+            PERSON_PARTNER_GUESSER: "default beside a person's clues"}
 
 
 def agents(
@@ -28,17 +39,17 @@ def agents(
         raise ConfigError(f"--role must be spymaster or guesser, not {role!r}")
     load_plugins(plugin)
     specs = registered(roles[role] if role else None)
-    defaults = {DEFAULT_SPYMASTER, DEFAULT_GUESSER}
     if as_json:
         typer.echo(json.dumps([
             {"id": s.agent_id, "role": s.role.value, "summary": s.summary,
-             "default": s.agent_id in defaults, "factory": s.entry_point,
+             "default": s.agent_id in DEFAULTS, "default_where": DEFAULTS.get(s.agent_id),
+             "factory": s.entry_point,
              "options": [{"name": o.name, "kind": o.kind, "choices": list(o.choices),
                           "help": o.help} for o in s.options],
              "missing": s.problem()} for s in specs], indent=2))
         return
     for spec in specs:
-        mark = " (default)" if spec.agent_id in defaults else ""
+        mark = f" ({DEFAULTS[spec.agent_id]})" if spec.agent_id in DEFAULTS else ""
         typer.echo(f"{spec.agent_id}  [{spec.role.value}]{mark}")
         if spec.summary:
             typer.echo(f"    {spec.summary}")

@@ -6,7 +6,12 @@ from typing import Annotated
 
 import typer
 
-from ..agents.registry import DEFAULT_GUESSER
+from ..agents.registry import (
+    DEFAULT_GUESSER,
+    PERSON_PARTNER_GUESSER,
+    partner_guesser,
+    takes_option,
+)
 from ..core import (
     WORDS,
     Clue,
@@ -27,7 +32,9 @@ def guess(
     board: Annotated[str, typer.Option(help="The face-up cards, comma-separated.")],
     clue_word: Annotated[str, typer.Option("--clue", help="The clue word.")],
     number: Annotated[str, typer.Option(help="The clue number (0, 1, 2, ... or unlimited).")],
-    guesser: Annotated[str, typer.Option(help="Agent id or module:Class.")] = DEFAULT_GUESSER,
+    guesser: Annotated[str | None, typer.Option(help=(
+        f"Agent id or module:Class (default: {PERSON_PARTNER_GUESSER}, the guesser for a "
+        "person's clues)."), show_default=False)] = None,
     model: Annotated[str | None, typer.Option(help="Word-vector model for the agent.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     plugin: Plugins = None,
@@ -44,8 +51,10 @@ def guess(
         raise ConfigError(f"--number: {exc}") from None
     the_clue = Clue(clue_word.strip(), clue_number)
     check_guess_clue(the_clue, cards)
-    agent = make_agent(guesser, role=Role.GUESSER, seat="--guesser",
-                       **({"model": model} if model else {}))
+    # You give the clue here, so the default is the guesser that reads a person's clues.
+    agent_id = partner_guesser(guesser, person_clues=True)
+    agent = make_agent(agent_id, role=Role.GUESSER, seat="--guesser",
+                       **_model_option(agent_id, model, chosen=guesser is not None))
     fields, shown = board_fields(cards, None, [], Team.RED, WORDS.with_options(clue_rules="basic"))
     picks: list[str] = []
     limit = clue_number + 1 if isinstance(clue_number, int) and clue_number > 0 else len(cards)
@@ -68,3 +77,16 @@ def guess(
     for i, card in enumerate(picks, start=1):
         typer.echo(f"{i}. {card}")
     typer.echo(f"then {stopped}")
+
+
+def _model_option(agent_id: str, model: str | None, *, chosen: bool) -> dict[str, str]:
+    """``--model`` for the guesser; refused up front for the default guesser when it takes
+    none (the agent the person chose says so itself when it is built)."""
+    if model is None:
+        return {}
+    if not chosen and not takes_option(agent_id, "model"):
+        raise ConfigError(f"--model: the default guesser for a person's clues, {agent_id}, "
+                          "thinks with its own minds and takes no model; add --guesser "
+                          f"{DEFAULT_GUESSER} (or another guesser that takes one) to use "
+                          f"--model {model}")
+    return {"model": model}

@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..agents.levels import DEFAULT_LEVEL, Level
-from ..agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, strength_options
+from ..agents.registry import (
+    DEFAULT_GUESSER,
+    DEFAULT_SPYMASTER,
+    PERSON_PARTNER_GUESSER,
+    partner_guesser,
+    strength_options,
+)
 from ..agents.spymasters import Strength
 from ..core import (
     DEFAULT_MAX_TURNS,
@@ -56,8 +62,13 @@ ClueCheck = Annotated[str, typer.Option(help="refuse: illegal clues you type are
 Deck = Annotated[Path | None, typer.Option(
     help="A word list, an emoji deck (.tsv) or a folder of captioned images.")]
 SpymasterId = Annotated[str, typer.Option(help="AI spymaster id.")]
-GuesserId = Annotated[str, typer.Option(help="AI guesser id.")]
-Model = Annotated[str | None, typer.Option(help="Word-vector model for the AIs.")]
+GuesserId = Annotated[str | None, typer.Option(help=(
+    f"AI guesser id (default: by who gives the clues: {PERSON_PARTNER_GUESSER} beside your "
+    f"clues with --role spymaster, {DEFAULT_GUESSER} beside the AI spymaster)."),
+    show_default=False)]
+Model = Annotated[str | None, typer.Option(
+    help=f"Word-vector model for the AIs that take one ({PERSON_PARTNER_GUESSER}, your partner "
+         "by default, thinks with its own minds).")]
 StrengthOption = Annotated[Strength, typer.Option(
     "--strength", help="Risk of an AI spymaster that takes one (glove-ev-spymaster-v1, ...; "
                        "the default panel spymaster has none).")]
@@ -84,7 +95,7 @@ class _Session:
     pictures: PictureDeck | None
     validator: ClueValidator | None
     spymaster: str
-    guesser: str
+    guesser: str | None  # None: by who gives the clues (``partner_guesser``)
     spymaster_options: dict[str, object]
     guesser_options: dict[str, object]
     level: Level
@@ -106,7 +117,7 @@ def play(
     clue_check: ClueCheck = "refuse",
     deck: Deck = None,
     spymaster: SpymasterId = DEFAULT_SPYMASTER,
-    guesser: GuesserId = DEFAULT_GUESSER,
+    guesser: GuesserId = None,
     model: Model = None,
     strength: StrengthOption = Strength.NORMAL,
     level: LevelOption = DEFAULT_LEVEL,
@@ -125,13 +136,14 @@ def play(
     if save_to is not None:
         check_target(save_to, "--save", record=True)
     if role is PlayRole.WATCH:
+        ai_guesser = partner_guesser(guesser, person_clues=False)  # the AIs give every clue
         watch(seed=seed if seed is not None else 7, edition_name=edition_name,
               variant_name=Variant.STANDARD, guess_limit_name=guess_limit_name,
               clue_rules_name=clue_rules_name, deck=deck, record=save_to,
               max_turns=DEFAULT_MAX_TURNS, rows=None, cols=None, first_agents=None,
               second_agents=None, double_agent=None, bystanders=None, assassins=None,
-              red_spymaster=spymaster, red_guesser=guesser, blue_spymaster=spymaster,
-              blue_guesser=guesser, explain=explain, tags=tags, plugin=None)
+              red_spymaster=spymaster, red_guesser=ai_guesser, blue_spymaster=spymaster,
+              blue_guesser=ai_guesser, explain=explain, tags=tags, plugin=None)
         return
     if clue_check not in {"refuse", "table"}:
         raise ConfigError(f"--clue-check must be refuse or table, not {clue_check!r}")
@@ -156,12 +168,15 @@ def play(
         game_seed, games = None, games + 1
 
 
-def _agent_options(spymaster: str, guesser: str, model: str | None, strength: Strength,
+def _agent_options(spymaster: str, guesser: str | None, model: str | None, strength: Strength,
                    pictures: PictureDeck | None) -> tuple[dict[str, object], dict[str, object]]:
-    """The options of the AI spymaster and the AI guesser the person's settings give."""
+    """The options of the AI spymaster and the AI guessers the person's settings give (with
+    no ``guesser`` chosen, those of either guesser the game may seat: each is built with the
+    ones it takes)."""
     guesser_options: dict[str, object] = {"model": model} if model else {}
     spymaster_options = {**guesser_options, **picture_options(spymaster, pictures)}
-    guesser_options.update(picture_options(guesser, pictures))
+    for agent_id in {partner_guesser(guesser, person_clues=clues) for clues in (False, True)}:
+        guesser_options.update(picture_options(agent_id, pictures))
     spymaster_options.update(strength_options(spymaster, strength))
     return spymaster_options, guesser_options
 

@@ -11,7 +11,7 @@ import platformdirs
 
 from ..agents.explain import ClueExplanation
 from ..agents.levels import DEFAULT_LEVEL, Level, opposing_team
-from ..agents.registry import check_agent, make_agent
+from ..agents.registry import check_agent, make_agent, partner_guesser, takes_option
 from ..core import (
     ClueGiven,
     ClueValidator,
@@ -36,7 +36,7 @@ ROLES = tuple(r.value for r in PlayRole if r is not PlayRole.WATCH)
 
 
 def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id: str,
-                   guesser_id: str, spymaster_options: dict[str, Any] | None = None,
+                   guesser_id: str | None, spymaster_options: dict[str, Any] | None = None,
                    guesser_options: dict[str, Any] | None = None, checked: bool = True,
                    time_limit: float | None = None, validator: ClueValidator | None = None,
                    level: Level | str = DEFAULT_LEVEL) -> tuple[RuleSet, Seats, Team | None]:
@@ -44,11 +44,15 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
     when the person plays for both teams). ``validator`` checks a person's clues when the
     game has its own (a user's picture deck). ``level`` sets the opposing team's agents when
     there is one (the guess and spymaster roles); the person's own AIs are the same at every
-    level. Both ids are checked even when no seat of this game takes one (the other team's
-    guesser at easy and normal is the level's own), so a wrong id is never silently unused."""
+    level. ``guesser_id`` ``None``: each AI guesser is the one for whoever gives its team's
+    clues (``partner_guesser``): the people guesser beside the person's clues, the default
+    beside an AI spymaster. The ids are checked even when no seat of this game takes one (the
+    other team's guesser at easy and normal is the level's own), so a wrong id is never
+    silently unused."""
     opponents = opposing_team(level)
     check_agent(spymaster_id, role=Role.SPYMASTER, seat="the AI spymaster")
-    check_agent(guesser_id, role=Role.GUESSER, seat="the AI guesser")
+    for agent_id in _guesser_ids(guesser_id, person_clues=role == "spymaster"):
+        check_agent(agent_id, role=Role.GUESSER, seat="the AI guesser")
 
     def spymaster(team: Team) -> Any:
         agent_id, options = spymaster_id, dict(spymaster_options or {})
@@ -57,7 +61,10 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
         return make_agent(agent_id, role=Role.SPYMASTER, seat="the AI spymaster", **options)
 
     def guesser(team: Team) -> Any:
-        agent_id, options = guesser_id, dict(guesser_options or {})
+        # The person gives red's clues in the spymaster role (they play red).
+        agent_id = partner_guesser(guesser_id, person_clues=role == "spymaster"
+                                   and team is Team.RED)
+        options = _taken(agent_id, guesser_options or {}, chosen=guesser_id is not None)
         if team is Team.BLUE and played.variant is Variant.STANDARD:
             agent_id, options = opponents.agent(Role.GUESSER, agent_id, options)
         return make_agent(agent_id, role=Role.GUESSER, seat="the AI guesser", **options)
@@ -78,6 +85,22 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
     seats = Seats.for_variant(played.variant, spymaster=seat(Role.SPYMASTER, spymaster),
                               guesser=seat(Role.GUESSER, guesser))
     return played, seats, (Team.RED if played.variant is Variant.STANDARD else None)
+
+
+def _guesser_ids(guesser_id: str | None, *, person_clues: bool) -> set[str]:
+    """The AI guessers' ids a game of the role may seat: the one chosen, or the default
+    beside an AI spymaster and, when a person gives clues, the one beside them."""
+    return {partner_guesser(guesser_id, person_clues=False),
+            partner_guesser(guesser_id, person_clues=person_clues)}
+
+
+def _taken(agent_id: str, options: dict[str, Any], *, chosen: bool) -> dict[str, Any]:
+    """The options an AI is built with: all of them for an agent the person chose (one it
+    does not take is refused, naming it); for one chosen for them, only those it takes (the
+    people guesser thinks with its own minds, so ``--model`` is for the other AIs)."""
+    if chosen:
+        return dict(options)
+    return {name: value for name, value in options.items() if takes_option(agent_id, name)}
 
 
 def paired_explanations(record: GameRecord, seats: Seats

@@ -19,8 +19,10 @@ from ..agents.registry import (
     DEFAULT_GUESSER,
     DEFAULT_SPYMASTER,
     LEVEL_SPYMASTER,
+    PERSON_PARTNER_GUESSER,
     REGISTRY,
     make_agent,
+    partner_guesser,
     registered,
     strength_options,
 )
@@ -85,7 +87,7 @@ class GameConfig:
     level: str = DEFAULT_LEVEL.value
     seed: int = 1
     spymaster: str = DEFAULT_SPYMASTER
-    guesser: str = DEFAULT_GUESSER
+    guesser: str = ""  # "" = by who gives the clues (``partner_guesser``)
     variant: str = "standard"
 
     @classmethod
@@ -128,17 +130,18 @@ class GameConfig:
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} {getattr(self, name)!r} is not one of "
                                   f"{', '.join(a or '(default)' for a in allowed)}")
-        for name, role in (("spymaster", Role.SPYMASTER), ("guesser", Role.GUESSER)):
-            spec = REGISTRY.get(getattr(self, name))
-            if spec is None or spec.role is not role:
-                known = ", ".join(s.agent_id for s in registered(role, available_only=True))
-                raise ConfigError(f"{name} {getattr(self, name)!r} is not a registered "
-                                  f"{role.value}; known: {known}")
-            problem = spec.problem()  # e.g. a model this server has not built
-            if problem is not None:
-                raise ConfigError(problem)
+        for name, role, ids in (("spymaster", Role.SPYMASTER, (self.spymaster,)),
+                                ("guesser", Role.GUESSER, self.guessers())):
+            for agent_id in ids:
+                _check_agent(name, agent_id, role)
         if not 0 <= self.seed < 2**SEED_BITS:
             raise ConfigError(f"seed must be a whole number from 0 to 2**{SEED_BITS} - 1")
+
+    def guessers(self) -> tuple[str, ...]:
+        """The AI guessers this game may seat: the one chosen, or both defaults (beside an
+        AI spymaster and beside a person's clues)."""
+        return tuple(dict.fromkeys(partner_guesser(self.guesser, person_clues=clues)
+                                   for clues in (False, True)))
 
     def rules(self) -> RuleSet:
         rules = edition(self.edition).with_options(guess_limit=guess_limit(self.guess_limit))
@@ -188,16 +191,19 @@ class Offer:
                 known = ", ".join(s.agent_id for s in registered(available_only=True))
                 raise ConfigError(f"--agents: {agent_id!r} is not an agent this install can "
                                   f"build; give all, default, or ids among: {known}")
-        ids = dict.fromkeys([DEFAULT_SPYMASTER, LEVEL_SPYMASTER, DEFAULT_GUESSER, *chosen])
+        ids = dict.fromkeys([DEFAULT_SPYMASTER, LEVEL_SPYMASTER, DEFAULT_GUESSER,
+                             PERSON_PARTNER_GUESSER, *chosen])
         return cls(*(tuple(i for i in ids if REGISTRY[i].role is role)
                      for role in (Role.SPYMASTER, Role.GUESSER)))
 
     def check(self, config: GameConfig) -> None:
-        """``ConfigError`` if ``config`` chooses an AI this server does not offer."""
+        """``ConfigError`` if ``config`` chooses an AI this server does not offer (a
+        guesser "" is by who gives the clues: the defaults, always offered)."""
         for name, offered in (("spymaster", self.spymasters), ("guesser", self.guessers)):
-            if getattr(config, name) not in offered:
-                raise ConfigError(f"{name} {getattr(config, name)!r} is not offered by this "
-                                  f"server; choose one of: {', '.join(offered)}")
+            chosen = getattr(config, name)
+            if chosen and chosen not in offered:
+                raise ConfigError(f"{name} {chosen!r} is not offered by this server; choose "
+                                  f"one of: {', '.join(offered)}")
 
 
 # A seat of a game by name: its team and role. ``None`` for the team: co-op's players'
@@ -230,7 +236,7 @@ class WebGame:
         self.moves: list[dict[str, Any]] = []
         self.seats = seats
         self.people = set(people)
-        self._agents: dict[tuple[Team, Role, bool], Any] = {}
+        self._agents: dict[tuple[Team, Role, str, bool], Any] = {}
         self._seats_built: Seats | None = None
         # For each event of the state, the number of the move that made it.
         self._event_moves: list[int] = []
@@ -375,15 +381,19 @@ class WebGame:
         self._record(move, before, turn, team)
         return move
 
+    def _held(self, team: Team, role: Role) -> bool:
+        """Whether a person holds ``team``'s ``role`` seat (co-op's and three-player's team
+        ``None`` seats play for either team)."""
+        return any(self.seats[name][1] is role and self.seats[name][0] in (team, None)
+                   for name in self.people)
+
     def _seats(self) -> Seats:
         """The match's seats: the AIs (built when first needed) and the people's seats."""
         if self._seats_built is None:
 
             def seat(role: Role) -> Callable[[Team], Any]:
                 def build(team: Team) -> Any:
-                    held = any(self.seats[name][1] is role and self.seats[name][0] in (team, None)
-                               for name in self.people)
-                    return PERSON if held else self._agent(team, role)
+                    return PERSON if self._held(team, role) else self._agent(team, role)
                 return build
 
             self._seats_built = Seats.for_variant(self.state.rules.variant,
@@ -394,18 +404,24 @@ class WebGame:
     def _agent(self, team: Team, role: Role) -> Any:
         """The AI in ``team``'s ``role`` seat: the configured agents, except a team with no
         person in it playing against people in standard play, whose agents the level chooses
-        (the people's own AI teammates are the same at every level)."""
+        (the people's own AI teammates are the same at every level). A guesser left to the
+        default is the one for whoever gives the team's clues (``partner_guesser``)."""
         leveled = (self.state.rules.variant is Variant.STANDARD and bool(self.people)
                    and not any(self.seats[name][0] is team for name in self.people))
-        if (team, role, leveled) not in self._agents:
-            agent_id = self.config.spymaster if role is Role.SPYMASTER else self.config.guesser
+        if role is Role.SPYMASTER:
+            agent_id = self.config.spymaster
+        else:
+            agent_id = partner_guesser(self.config.guesser,
+                                       person_clues=self._held(team, Role.SPYMASTER))
+        key = (team, role, agent_id, leveled)
+        if key not in self._agents:
             options: dict[str, Any] = (strength_options(agent_id, self.config.strength)
                                        if role is Role.SPYMASTER else {})
             if leveled:
                 agent_id, options = opposing_team(self.config.level).agent(role, agent_id,
                                                                            options)
-            self._agents[(team, role, leveled)] = make_agent(agent_id, role=role, **options)
-        return self._agents[(team, role, leveled)]
+            self._agents[key] = make_agent(agent_id, role=role, **options)
+        return self._agents[key]
 
     def _apply(self, move: dict[str, Any]) -> None:
         state = self.state
@@ -602,6 +618,19 @@ def parse_move(data: dict[str, Any], state: GameState, *, others: tuple[str, ...
         if state.is_revealed(index):
             raise IllegalActionError(f"{words[index]!r} is already revealed")
     return action.to_dict()
+
+
+def _check_agent(name: str, agent_id: str, role: Role) -> None:
+    """``ConfigError`` unless ``agent_id`` (the setting ``name``'s) is a registered
+    ``role`` this server can build."""
+    spec = REGISTRY.get(agent_id)
+    if spec is None or spec.role is not role:
+        known = ", ".join(s.agent_id for s in registered(role, available_only=True))
+        raise ConfigError(f"{name} {agent_id!r} is not a registered {role.value}; known: "
+                          f"{known}")
+    problem = spec.problem()  # e.g. a model this server has not built
+    if problem is not None:
+        raise ConfigError(problem)
 
 
 # The person's seat in the match: their moves come from the page (``person_move``).

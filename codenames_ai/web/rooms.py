@@ -4,7 +4,9 @@ or by the AI, and the view each seat may see.
 Which AI plays an empty seat: a team with no person in it plays at the room's level (the
 level's agents, as the blue team of a solo game); an AI seat on a team with a person in it
 (an AI spymaster for people guessing, say) uses the default agents, as a solo player's
-teammate does. The choice is made when the AI seat first moves after a change of seats.
+teammate does: an AI guesser whose team's clues a person gives reads them with the guesser
+for a person's clues (``partner_guesser``), unless the room chose one. The choice is made
+when the AI seat first moves after a change of seats.
 
 While no seat is held by a person, the AI seats wait: a room whose people have all left (or
 that nobody has sat down in yet) does not play itself out.

@@ -18,6 +18,7 @@ from codenames_ai.agents.levels import LEVELS, Level
 from codenames_ai.agents.registry import (
     DEFAULT_GUESSER,
     DEFAULT_SPYMASTER,
+    PERSON_PARTNER_GUESSER,
     make_agent,
     takes_option,
 )
@@ -328,6 +329,9 @@ def test_the_level_chooses_the_blue_team_against_a_person(level: str) -> None:
             agent_id, agent_options = LEVELS[Level(level)].agent(seat, person_id, options)
             built = make_agent(agent_id, role=seat, **agent_options).agent_id
             assert ids[(Team.BLUE, seat)] == built
+            if role == "spymaster" and seat is Role.GUESSER:  # it reads the person's clues
+                assert ids[(Team.RED, seat)] == PERSON_PARTNER_GUESSER
+                continue
             # hard: the same agents as the person's team; below it, others
             assert (ids[(Team.BLUE, seat)] == ids[(Team.RED, seat)]) is (level == "hard")
     # The person's own AIs, and both teams when watching, are the same at every level.

@@ -14,7 +14,12 @@ from typing import Any
 
 import pytest
 
-from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, LEVEL_SPYMASTER
+from codenames_ai.agents.registry import (
+    DEFAULT_GUESSER,
+    DEFAULT_SPYMASTER,
+    LEVEL_SPYMASTER,
+    PERSON_PARTNER_GUESSER,
+)
 
 from .server import Server
 
@@ -43,7 +48,9 @@ def test_a_server_offers_only_the_agents_its_host_chose(restricted: Server) -> N
     status, options = call(restricted, "/api/options")
     assert status == 200
     assert options["spymasters"] == [DEFAULT_SPYMASTER, LEVEL_SPYMASTER]
-    assert options["guessers"] == [DEFAULT_GUESSER, "glove-guesser-v1"]
+    # both default guessers: beside the AI spymaster, and beside a person's clues
+    assert options["guessers"] == [DEFAULT_GUESSER, PERSON_PARTNER_GUESSER, "glove-guesser-v1"]
+    assert options["defaults"]["guesser"] == ""  # by who gives the clues
 
     for path, body in (("/api/games", {"spymaster": "glove-ev-spymaster-v1"}),
                        ("/api/rooms", {"settings": {"spymaster": "glove-ev-spymaster-v1"},
