@@ -64,7 +64,7 @@ class PeopleGuesser(PanelGuesser):
         named = dict(self.weights)
         self._weights = np.array([named.get(name, 1.0) for name in self.panel.names],
                                  dtype=np.float32)[:, None]
-        self._sorted: tuple[tuple[str, ...], FloatArray] | None = None
+        self._sorted: tuple[tuple[str, ...], npt.NDArray[np.float16]] | None = None
 
     def fit(self, word: str, view: GuesserView) -> tuple[tuple[int, ...], FloatArray] | None:
         """Face-up cards and their fit to ``word`` in both directions (None when no mind
@@ -102,17 +102,18 @@ class PeopleGuesser(PanelGuesser):
         for m, j in zip(*np.nonzero(~np.isnan(z)), strict=True):
             row = ordered[m, j]
             if np.isfinite(row[-1]):
-                rank[m, j] = (size - np.searchsorted(row, z[m, j])) / size
+                rank[m, j] = (size - np.searchsorted(row, np.float16(z[m, j]))) / size
         return rank
 
-    def _ordered_candidates(self, words: tuple[str, ...]) -> FloatArray:
+    def _ordered_candidates(self, words: tuple[str, ...]) -> npt.NDArray[np.float16]:
         """Every card's similarity to every candidate in every mind, sorted ascending (-inf
         where a mind cannot read the card): shape (minds, cards, candidates), kept for the
-        board being played."""
+        board being played, in half precision (1.2 MB for 25 cards; a web server keeps a
+        guesser per game)."""
         assert self.panel is not None and self.pictures is not None
         if self._sorted is None or self._sorted[0] != words:
             rows = np.stack([self._card_rows(card) for card in words], axis=1)
-            self._sorted = (words, np.sort(rows, axis=-1))
+            self._sorted = (words, np.sort(rows, axis=-1).astype(np.float16))
         return self._sorted[1]
 
     def _card_rows(self, card: str) -> FloatArray:
