@@ -230,7 +230,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     if missing:
         sys.exit(f"{args.data}: no {', '.join(missing)}; point --data at a folder holding "
                  "a copy of the studies' files (see this module's docstring)")
-    twelve, duet = read_twelve(args.data), read_duet(args.data)
+    try:
+        twelve, duet = read_twelve(args.data), read_duet(args.data)
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:  # JSON or its fields
+        sys.exit(f"{args.data}: a file is not in the studies' format ({type(exc).__name__}: "
+                 f"{exc}); copy the files again from the source named in this module")
     people = people_level(twelve, duet)
     print(f"people's clues from {args.data} (read in place, not part of the repository): "
           f"{len(twelve)} 12-word boards, {len(duet)} Duet clues")
