@@ -129,6 +129,12 @@ class Games:
         with self._guard:
             self._cache.pop(game_id, None)
 
+    def waiting(self, game_id: str) -> int:
+        """Requests holding or waiting for ``game_id``'s lock (for tests)."""
+        with self._guard:
+            slot = self._locks.get(game_id)
+            return slot.users if slot is not None else 0
+
     def sizes(self) -> tuple[int, int]:
         """(games in memory, locks held): both bounded, for tests and monitoring."""
         with self._guard:

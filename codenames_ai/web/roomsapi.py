@@ -230,7 +230,9 @@ def seat_for(rooms: Rooms, room_id: str, token: object, *, required: bool) -> st
 
 
 def held_seat(rooms: Rooms, room_id: str, token: object) -> str:
-    """The seat ``token`` holds, where a request needs one."""
+    """The seat ``token`` holds, where a request needs one. A route that changes the room
+    reads it twice: before the room's lock, so a stranger is refused without touching the
+    room, and again under it, since the seat may have changed hands while it waited."""
     seat = seat_for(rooms, room_id, token, required=True)
     assert seat is not None
     return seat
@@ -358,8 +360,9 @@ async def move(room_id: str, request: Request) -> dict[str, Any]:
     data, rooms = await body(request), rooms_of(request)
 
     def play() -> dict[str, Any]:
-        seat = held_seat(rooms, room_id, data.get("token"))
+        held_seat(rooms, room_id, data.get("token"))  # a stranger is refused before the lock
         with rooms.changing_room(room_id) as room:
+            seat = held_seat(rooms, room_id, data.get("token"))  # still theirs, under the lock
             game = room.game
 
             def conflict(message: str) -> HTTPProblem:
@@ -390,8 +393,9 @@ async def take(room_id: str, request: Request) -> dict[str, Any]:
                                "false to hand it to the AI")
 
     def run() -> dict[str, Any]:
-        seat, shown = seat_of_change(rooms, room_id, data, person)
+        seat_of_change(rooms, room_id, data, person)  # a stranger is refused before the lock
         with rooms.changing_room(room_id) as room:
+            seat, shown = seat_of_change(rooms, room_id, data, person)  # under the lock
             check_open(room)
             check_seat(room, seat)
             return room_view(seat_change(rooms, room, seat, person), shown)
@@ -464,8 +468,10 @@ async def again(room_id: str, request: Request) -> dict[str, Any]:
         if "creator" in data:
             require_creator(rooms, room_id, data.get("creator"), "deal again without a seat")
         else:
-            seat = held_seat(rooms, room_id, data.get("token"))
+            held_seat(rooms, room_id, data.get("token"))  # a stranger is refused before the lock
         with rooms.changing_room(room_id) as room:
+            if "creator" not in data:  # still theirs, under the lock
+                seat = held_seat(rooms, room_id, data.get("token"))
             check_open(room)
             game = room.game
             if not game.state.is_over:
@@ -492,6 +498,7 @@ async def check(room_id: str, request: Request) -> dict[str, Any]:
     def run() -> dict[str, Any]:
         seat_for(rooms, room_id, data.get("token"), required=True)
         with rooms.locked(room_id):
+            seat_for(rooms, room_id, data.get("token"), required=True)  # still a seat
             return rooms.room(room_id).game.check_clue(data.get("word"))
     return await run_in_threadpool(run)
 

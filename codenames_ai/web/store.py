@@ -133,7 +133,8 @@ class Swept:
 
 
 class MoveConflict(Exception):
-    """A move numbered like one already stored (a double submit or a stale page)."""
+    """A move numbered like one already stored (a double submit or a stale page), or not
+    the next one (what a server remembers of the game differs from the database)."""
 
 
 class GameStore:
@@ -223,6 +224,11 @@ class GameStore:
                first: int) -> None:
         try:
             with self._transaction("store the move"):
+                stored = self._db.execute("SELECT COUNT(*) FROM moves WHERE game = ?",
+                                          (game_id,)).fetchone()[0]
+                if stored != first:  # moves are stored in order, with no gap
+                    raise MoveConflict(f"move {first} of game {game_id} is not the next one "
+                                       f"({stored} are stored)")
                 for sql, rows in statements:
                     self._db.executemany(sql, rows)
         except sqlite3.IntegrityError:
@@ -232,18 +238,21 @@ class GameStore:
     def _transaction(self, doing: str) -> Iterator[None]:
         """One write transaction, all or none: committed only if the database and its lock
         file are still the files this store opened. On any failure it is rolled back; a
-        ``StoreGone`` or an integrity error (the caller's to name) passes through, any other
-        failure of the database becomes a ``StoreError`` saying what could not be done."""
+        failure of the database becomes a ``StoreError`` saying what could not be done,
+        except an integrity error (the caller's to name); anything else (``StoreGone``, a
+        MemoryError) passes through as it was."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 yield
                 self._check_files()
                 self._db.execute("COMMIT")
-            except (sqlite3.Error, StoreGone) as exc:
+            except BaseException as exc:
+                # whatever failed (memory running out included), nothing half-written stays
+                # open for the next statement on this connection to see or commit
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-                if isinstance(exc, (StoreGone, sqlite3.IntegrityError)):
+                if not isinstance(exc, sqlite3.Error) or isinstance(exc, sqlite3.IntegrityError):
                     raise
                 raise StoreError(f"the games database could not {doing} ({exc})") from None
 

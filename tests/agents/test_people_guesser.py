@@ -166,3 +166,16 @@ def test_a_leftover_is_credited_to_the_oldest_clue_still_open() -> None:
     state.forfeit()  # blue skips its clue
     state.apply(Clue("accident", 1))
     assert open_clues(state.guesser_view(Team.RED)) == [("qclue", 0), ("qc", 0)]
+
+
+def test_a_clue_in_full_width_letters_or_with_a_ligature_reads_as_its_letters() -> None:
+    # Third review, finding 2: the clue rules accept ＦＬＡＭＥ and ﬂame as words, and the
+    # guessers read them as unknown words (a random touch).
+    cards = ("qhub", "qexact", "qfar", "qfarther", "qa", "qb", "qc", "qnone")
+    for agent in (people, lambda: PanelGuesser(panel=PANEL)):
+        plain = touches(agent(), _again(cards, "BR..B..X", Clue("qclue", 1)))
+        for typed in ("ＱＣＬＵＥ", "Ｑclue"):
+            assert touches(agent(), _again(cards, "BR..B..X", Clue(typed, 1))) == plain
+    from codenames_ai.agents.panel.guesser import _forms
+
+    assert "flame" in list(_forms("ﬂame")) and "flame" in list(_forms("ＦＬＡＭＥ"))

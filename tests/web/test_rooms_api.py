@@ -981,3 +981,40 @@ def test_reading_an_idle_room_writes_nothing(tmp_path: Path) -> None:
         assert stored() == kept
         new_room(client, [])  # the sweep closes it, as the reads showed it
         assert view_of(client, room, "red-guesser")["room"] == seen["room"]
+
+
+def test_a_seat_lost_while_a_request_waited_for_the_room_is_not_served(
+        client: TestClient) -> None:
+    """Third review, finding 3: a token's seat was read before the room's lock, so Ann, who
+    had handed her spymaster seat to the AI, could take it back with a request that waited
+    while Eve sat down in it, and was answered with the key. The seat is read again under
+    the lock: Ann is refused and sees nothing."""
+    from codenames_ai.web.roomsapi import seat_change
+
+    room = new_room(client, [])
+    url = f"/api/rooms/{room['id']}"
+    ann = join(client, room, "red-spymaster", "Ann").json()["token"]
+    assert client.post(f"{url}/seat", json={"token": ann, "person": False}).status_code == 200
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    answers: dict[str, Any] = {}
+    paths = {"seat": {"person": True}, "check": {"word": "planet"}}
+    with rooms.locked(room["id"]):
+
+        def send(path: str, body: dict[str, Any]) -> None:
+            answers[path] = client.post(f"{url}/{path}", json={"token": ann, **body})
+
+        threads = [threading.Thread(target=send, args=item) for item in paths.items()]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 30
+        while rooms.waiting(room["id"]) < 1 + len(paths) and time.monotonic() < deadline:
+            time.sleep(0.01)  # a bounded wait for both requests to queue behind the lock
+        assert rooms.waiting(room["id"]) == 1 + len(paths)
+        # Eve sits down in the seat the AI holds, as a join does under the lock.
+        seat_change(rooms, rooms.room(room["id"]), "red-spymaster", True, member=("eve", "Eve"))
+    for thread in threads:
+        thread.join(30)
+    for path in paths:
+        refused = answers[path]
+        assert refused.status_code == 403 and "no longer" in refused.json()["error"], path
+        assert "cards" not in refused.json() and "key" not in refused.text

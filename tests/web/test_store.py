@@ -20,7 +20,14 @@ from fastapi.testclient import TestClient
 
 from codenames_ai.web.app import create_app
 from codenames_ai.web.limits import RoomLimits
-from codenames_ai.web.store import GameStore, StoreError, StoreGone, StoreInUse, lock_path
+from codenames_ai.web.store import (
+    GameStore,
+    MoveConflict,
+    StoreError,
+    StoreGone,
+    StoreInUse,
+    lock_path,
+)
 
 from .server import Server, free_port
 
@@ -228,3 +235,63 @@ def test_a_lock_path_that_is_no_file_is_refused_in_one_line(tmp_path: Path, kind
         GameStore(database)
     assert str(refused.value).startswith(f"{database}: ")
     assert "lock file" in str(refused.value) and "\n" not in str(refused.value)
+
+
+class _FailsOnce:
+    """A real SQLite connection whose ``executemany`` runs out of memory once, at its
+    ``fail_at``-th call: the fault a store cannot prevent, injected at the library's edge."""
+
+    def __init__(self, connection: sqlite3.Connection, fail_at: int) -> None:
+        self.connection, self.calls, self.fail_at = connection, 0, fail_at
+
+    def executemany(self, sql: str, rows: Any) -> sqlite3.Cursor:
+        self.calls += 1
+        if self.calls == self.fail_at:
+            raise MemoryError
+        return self.connection.executemany(sql, rows)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.connection, name)
+
+
+def test_a_write_that_runs_out_of_memory_halfway_leaves_nothing_behind(tmp_path: Path) -> None:
+    """Third review, finding 1: a move whose write ran out of memory after its first
+    statement was answered 503 'nothing was changed', but the transaction stayed open: the
+    next read showed the move as played, an unrelated write failed, and the next move was
+    stored after a gap, so the game replayed differently after a restart."""
+    database = tmp_path / "games.sqlite3"
+    with TestClient(create_app(database, new_seed=itertools.count(3).__next__),
+                    raise_server_exceptions=False) as client:
+        store = client.app.state.store  # type: ignore[attr-defined]
+        made = client.post("/api/games", json={"role": "guess"}).json()
+        game, view = made["id"], made["view"]
+        card = next(c["index"] for c in view["cards"] if not c["revealed"])
+        real = store._db
+        store._db = _FailsOnce(real, fail_at=2)  # the move's rows, then out of memory
+        failed = client.post(f"/api/games/{game}/moves",
+                             json={"move": "guess", "index": card, "expect": view["expect"]})
+        store._db = real
+        assert failed.status_code == 503 and "nothing was changed" in failed.json()["error"]
+        assert not real.in_transaction
+        again = client.get(f"/api/games/{game}").json()
+        assert again["moves"] == view["moves"] and not again["cards"][card]["revealed"]
+        assert client.post("/api/games", json={"role": "spymaster"}).status_code == 201
+        played = client.post(f"/api/games/{game}/moves",
+                             json={"move": "guess", "index": card, "expect": again["expect"]})
+        assert played.status_code == 200, played.text
+        seen = played.json()
+    numbers = [n for (n,) in sqlite3.connect(database).execute(
+        "SELECT number FROM moves WHERE game = ? ORDER BY number", (game,))]
+    assert numbers == list(range(len(numbers))) and len(numbers) == seen["moves"]
+    with TestClient(create_app(database)) as restarted:
+        assert restarted.get(f"/api/games/{game}").json()["moves"] == seen["moves"]
+
+
+def test_a_move_out_of_order_is_refused_and_stores_nothing(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "games.sqlite3")
+    game = store.create({"seed": 1}, [MOVE, MOVE])
+    with pytest.raises(MoveConflict, match="not the next one"):
+        store.append(game, 5, [MOVE])
+    store.append(game, 2, [MOVE])
+    assert len(store.load(game)[1]) == 3  # type: ignore[index]
+    store.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,11 +123,13 @@ class PanelGuesser:
 
 
 def _forms(word: str) -> Iterator[str]:
-    """The clue as given, in lower case, then its base forms (the language data is read
-    only when the first forms are not enough)."""
+    """The clue as given, in lower case, in plain letters, then its base forms (the
+    language data is read only when the first forms are not enough)."""
     seen: set[str] = set()
-    plain = word.strip().lower()
-    for form in (word, plain):
+    # compatibility forms read as the letters they stand for: a phone's full-width ＦＬＡＭＥ,
+    # the ligature in ﬂame (the clue rules accept them as words)
+    plain = unicodedata.normalize("NFKC", word).strip().lower()
+    for form in (word, word.strip().lower(), plain):
         if form and form not in seen:
             seen.add(form)
             yield form
