@@ -161,7 +161,7 @@ class GameRecord:
     def _from_checked_rows(cls, header: dict[str, Any], body: list[dict[str, Any]],
                            outcome_row: dict[str, Any]) -> GameRecord:
         seed = header["seed"]
-        if seed is not None and not isinstance(seed, int):
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError(f"seed must be a whole number, got {seed!r}")
         agents = header.get("agents", {})
         return cls(

@@ -148,6 +148,10 @@ class RuleSet:
     guess_time_limit: float | None = None
 
     def __post_init__(self) -> None:
+        editions = [name.value for name in EditionName]
+        if self.edition not in editions:
+            raise ConfigError(f"unknown edition {self.edition!r}; choose one of: "
+                              f"{', '.join(editions)}")
         for name in ("clue_time_limit", "guess_time_limit"):
             limit = getattr(self, name)
             if limit is not None and not (isinstance(limit, int | float) and limit > 0

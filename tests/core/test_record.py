@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
@@ -101,3 +102,31 @@ def test_a_record_of_another_version_or_format_is_rejected(text: str) -> None:
         GameRecord.from_jsonl("\n".join([json.dumps(header)] + lines[1:]))
     with pytest.raises(RecordError, match="not a codenames-ai/record header"):
         GameRecord.from_jsonl('{"kind": "something"}\n')
+
+
+def resigned(text: str, change: dict[str, object]) -> str:
+    """``text`` with its header changed and the end line's checksum computed again, as
+    someone editing a shared record would."""
+    lines = text.splitlines()[:-1]
+    header = json.loads(lines[0])
+    for path, value in change.items():
+        *parents, last = path.split(".")
+        target = header
+        for part in parents:
+            target = target[part]
+        target[last] = value
+    lines[0] = json.dumps(header, separators=(",", ":"))
+    digest = hashlib.sha256(("\n".join(lines) + "\n").encode()).hexdigest()
+    end = {"kind": "end", "lines": len(lines), "sha256": digest}
+    return "\n".join([*lines, json.dumps(end, separators=(",", ":"))]) + "\n"
+
+
+def test_a_resigned_record_of_an_unknown_edition_or_a_seed_of_another_type_is_refused(
+        text: str) -> None:
+    assert GameRecord.from_jsonl(resigned(text, {})) == GameRecord.from_jsonl(text)
+    with pytest.raises(RecordError, match="unknown edition 'zzz'; choose one of: words, "
+                                          "pictures, custom"):
+        GameRecord.from_jsonl(resigned(text, {"rules.edition": "zzz"}))
+    with pytest.raises(RecordError, match="seed must be a whole number, got True"):
+        GameRecord.from_jsonl(resigned(text, {"seed": True}))
+    assert GameRecord.from_jsonl(resigned(text, {"seed": -1})).seed == -1  # --seed -1 is one
