@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -78,12 +79,15 @@ class WordVectors:
         return row
 
     def key_for(self, word: str) -> str | None:
-        """The model's key for ``word``: as given, else lower case (GloVe is lower case)."""
+        """The model's key for ``word``: as given, else lower case (GloVe is lower case),
+        else in plain letters (a phone's full-width ＣＵＴ, the ligature in ﬂame, which the
+        clue rules accept as words)."""
         key_to_index = self.key_to_index
         for candidate in (word, word.lower(), word.strip().lower()):
             if candidate in key_to_index:
                 return candidate
-        return None
+        plain = unicodedata.normalize("NFKC", word).strip().lower()
+        return plain if plain in key_to_index else None
 
     def index(self, word: str) -> int | None:
         key = self.key_for(word)

@@ -89,6 +89,15 @@ def test_touches_cards_best_first_and_stops_after_the_number(guesser: EmbeddingG
     assert touches(guesser, state) == ["knife", "scissors", "pass"]
 
 
+def test_a_clue_in_full_width_letters_reads_as_its_letters(space: ClueSpace) -> None:
+    # The third hostile review: the clue rules accept ＣＵＴ as a word, and the embedding
+    # guessers read it as an unknown word (one random touch, then a pass).
+    for agent in (EmbeddingGuesser(space=space), NearestGuesser(space=space)):
+        plain = touches(agent, play(game(BOARD), Clue("cut", 2)))
+        assert touches(agent, play(game(BOARD), Clue("ＣＵＴ", 2))) == plain
+        assert touches(agent, play(game(BOARD), Clue("ｃｕｔ", 2))) == plain
+
+
 def test_stops_when_the_next_card_is_below_its_threshold(guesser: EmbeddingGuesser) -> None:
     # CHEF 2: KNIFE .55, then BREAD .20 < .30: it stops with one guess of the two left.
     state = play(game(BOARD), Clue("chef", 2))
