@@ -69,8 +69,9 @@ def read_links(path: Path) -> Links:
         raise ModelError(f"{path}: not a readable links file ({exc}); restore it (git "
                          f"checkout models/ or reinstall codenames-ai) or rebuild it: "
                          f"{BUILD_COMMAND}") from None
-    if not (len(cues) == len(responses) == len(strengths)) or \
-            (len(cues) and max(int(cues.max()), int(responses.max())) >= len(words)):
+    if not (len(cues) == len(responses) == len(strengths)) or (len(cues) and (
+            max(int(cues.max()), int(responses.max())) >= len(words)
+            or min(int(cues.min()), int(responses.min())) < 0)):
         raise ModelError(f"{path}: its links point outside its words; rebuild it: "
                          f"{BUILD_COMMAND}")
     keys = cues * len(words) + responses

@@ -36,10 +36,12 @@ def test_a_damaged_links_file_is_one_line_with_the_fix(tmp_path: Path, content: 
     assert BUILD_COMMAND in str(caught.value) and "\n" not in str(caught.value)
 
 
-def test_links_that_point_outside_their_words_are_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("cue, response", [(0, 5), (-1, 1), (1, -2)])
+def test_links_that_point_outside_their_words_are_refused(tmp_path: Path, cue: int,
+                                                          response: int) -> None:
     path = tmp_path / "eat-links.npz"
-    np.savez(path, words=np.array(["a", "b"]), cues=np.array([0], dtype=np.int32),
-             responses=np.array([5], dtype=np.int32),
+    np.savez(path, words=np.array(["a", "b"]), cues=np.array([cue], dtype=np.int32),
+             responses=np.array([response], dtype=np.int32),
              strengths=np.array([0.5], dtype=np.float16), meta=np.array("{}"))
     with pytest.raises(ModelError, match="outside its words"):
         read_links(path)
