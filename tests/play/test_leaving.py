@@ -116,13 +116,21 @@ def read_until(stream: int, wanted: bytes, seconds: float) -> bytes:
     return output
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """Ctrl-C reaches the game as it does at a terminal. A suite started in the background
+    by a script inherits SIGINT ignored and passes that on to the game, and a Python started
+    so never turns SIGINT into KeyboardInterrupt: the game read on (a quit at the end of its
+    input, exit 0) or waited at its prompt until killed, both seen in clean-clone CI runs."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_at_a_prompt_ends_the_game_and_leaves(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
     process = subprocess.Popen(
         [sys.executable, "-c", "from codenames_ai.cli.app import main; main()", "play",
          "--seed", "21", "--save", str(save)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env={**os.environ, "COLUMNS": "100"})
+        env={**os.environ, "COLUMNS": "100"}, preexec_fn=_ctrl_c_as_at_a_terminal)
     assert process.stdin is not None and process.stdout is not None
     try:
         process.stdin.write(b"A1\n")  # one touch, then Ctrl-C at the next prompt
