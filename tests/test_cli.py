@@ -210,6 +210,27 @@ def test_guess_lists_guesses_in_order_and_where_it_stops() -> None:
     assert json.loads(unlimited.output)["number"] == "unlimited"
 
 
+def test_guess_holds_a_clue_to_the_games_clue_rules() -> None:
+    """A clue a game would refuse (not a word, a proper name in either case, a control
+    character) is refused by ``guess`` too, naming the rule and the option; ``--rules`` picks
+    the rule set as ``check`` does."""
+    cases = {("zzqxj",): "--clue breaks the [not-a-word] rule",
+             ("Rapunzel",): "--clue breaks the [proper-name] rule",
+             ("rapunzel",): "--clue breaks the [proper-name] rule",
+             ("mu\u200bsic",): "--clue breaks the [characters] rule",
+             ("zzqxj", "--rules", "flexible"): "--clue breaks the [not-a-word] rule"}
+    for (word, *options), message in cases.items():
+        result = run_main("guess", "--board", BOARD, "--clue", word, "--number", "2", *options)
+        assert (result.returncode, result.stdout) == (1, ""), (word, result)
+        assert message in result.stderr, (word, result.stderr)
+    too_many = run_main("guess", "--board", "dog,cat", "--clue", "pet", "--number", "3")
+    assert "--number breaks the [number-range] rule" in too_many.stderr, too_many.stderr
+    wide = run_main("guess", "--board", BOARD, "--clue", "\uff2d\uff35\uff33\uff29\uff23",
+                    "--number", "2", "--json")
+    assert wide.returncode == 0, wide.stderr
+    assert set(json.loads(wide.stdout)["guesses"][:2]) == {"piano", "guitar"}
+
+
 def test_clue_and_guess_bad_input() -> None:
     cases = {
         ("clue", "--board", "a,b,c", "--key", "RB", "--team", "red"): "--key has 2 letters",

@@ -121,13 +121,20 @@ def key_rules(key: list[Identity], edition_name: EditionName | None,
     return rules.with_options(clue_rules=clue_rules)
 
 
-def check_guess_clue(clue: Clue, cards: list[str]) -> None:
-    """The core's clue rules for ``guess``: one word, not a visible card, a number from 0
-    to the face-up cards (or unlimited)."""
+def check_guess_clue(clue: Clue, cards: list[str], rules: str) -> None:
+    """The clue rules for ``guess``: the core's (one word, not a visible card, a number from 0
+    to the face-up cards or unlimited), then the rule set's word rules, as a game checks a
+    spymaster's clue."""
+    from ..legality.check import check_clue_word
+
     context = ClueContext(rules=WORDS.with_options(clue_rules="basic"), team=Team.RED,
                           visible_words=tuple(cards), covered_words=(),
                           cards_left=len(cards))
     violation = check_clue(clue, context)
+    if violation is None:
+        word_rules = check_clue_word(clue.word, cards, rules)
+        violation = word_rules[0] if word_rules else None
     if violation is not None:
-        option = "--clue" if violation.rule in {"one-word", "board-word"} else "--number"
+        number_rules = {"number-range", "zero-clue-off", "unlimited-clue-off"}
+        option = "--number" if violation.rule in number_rules else "--clue"
         raise ConfigError(f"{option} breaks the [{violation.rule}] rule: {violation.message}")

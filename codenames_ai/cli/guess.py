@@ -15,6 +15,7 @@ from ..agents.registry import (
 from ..core import (
     WORDS,
     Clue,
+    ClueRulesName,
     ConfigError,
     Guess,
     GuesserView,
@@ -36,6 +37,8 @@ def guess(
         f"Agent id or module:Class (default: {PERSON_PARTNER_GUESSER}, the guesser for a "
         "person's clues)."), show_default=False)] = None,
     model: Annotated[str | None, typer.Option(help="Word-vector model for the agent.")] = None,
+    rules: Annotated[ClueRulesName, typer.Option(
+        help="The clue rule set the clue must keep, as in a game.")] = ClueRulesName.CLASSIC,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     plugin: Plugins = None,
 ) -> None:
@@ -50,7 +53,7 @@ def guess(
     except ValueError as exc:
         raise ConfigError(f"--number: {exc}") from None
     the_clue = Clue(clue_word.strip(), clue_number)
-    check_guess_clue(the_clue, cards)
+    check_guess_clue(the_clue, cards, rules.value)
     # You give the clue here, so the default is the guesser that reads a person's clues.
     agent_id = partner_guesser(guesser, person_clues=True)
     agent = make_agent(agent_id, role=Role.GUESSER, seat="--guesser",
