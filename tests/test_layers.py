@@ -17,7 +17,7 @@ CORE = Path(codenames_ai.core.__file__).parent
 
 # Modules at the top of the package that serve every layer.
 SHARED = {"__init__", "files", "output", "environment", "extras", "deckfiles", "decks",
-          "pictures", "render", "lazy"}
+          "pictures", "render", "lazy", "once"}
 # What each part may import from codenames_ai (besides itself).
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
@@ -26,13 +26,15 @@ ALLOWED: dict[str, set[str]] = {
     "output": {"core", "files"},
     "environment": set(),
     "lazy": set(),
+    "once": set(),
     "extras": {"core"},
     "deckfiles": {"core", "files"},
     "decks": {"core", "deckfiles", "files", "pictures"},
     "pictures": {"core", "deckfiles", "files"},
     "render": {"core", "pictures"},
-    "legality": {"core", "__init__", "files", "deckfiles", "decks", "pictures"},
-    "vectors": {"core", "__init__", "files", "environment", "deckfiles", "decks", "pictures"},
+    "legality": {"core", "__init__", "files", "deckfiles", "decks", "pictures", "once"},
+    "vectors": {"core", "__init__", "files", "environment", "deckfiles", "decks", "pictures",
+                "once"},
     "agents": {"core", "legality", "vectors"} | SHARED - {"render"},
     "harness": {"core", "legality", "vectors", "agents"} | SHARED,
     "play": {"core", "legality", "vectors", "agents"} | SHARED,

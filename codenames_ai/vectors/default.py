@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..core.errors import ModelError
+from ..once import built_once
 from .model import WordVectors
 from .shipped import DEFAULT_MODEL, SHIPPED_MINDS, build_shipped, source_of
 from .store import CacheDamaged, ModelStore
@@ -86,7 +87,7 @@ def unconverted(names: Iterable[str] | None = None, *,
     return cold
 
 
-@functools.lru_cache(maxsize=8)
+@built_once(maxsize=8)
 def _load(name: str, root: str) -> WordVectors:
     store = ModelStore(root)
     builder = BUILDERS.get(name)

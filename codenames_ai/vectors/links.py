@@ -5,7 +5,6 @@ Edinburgh Associative Thesaurus; pairs given by at least two people). Built by
 
 from __future__ import annotations
 
-import functools
 import json
 import zipfile
 from collections.abc import Sequence
@@ -16,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import ModelError
+from ..once import built_once
 from .norms import word_key
 from .shipped import models_dir
 
@@ -51,7 +51,7 @@ class Links:
         return forward, backward
 
 
-@functools.cache
+@built_once()
 def eat_links() -> Links:
     """The shipped links, read once."""
     return read_links(models_dir() / LINKS_FILE)

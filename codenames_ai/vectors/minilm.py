@@ -16,7 +16,6 @@ The module itself imports without torch; only ``encode_words`` needs it.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import os
 from collections.abc import Sequence
@@ -28,6 +27,7 @@ import numpy.typing as npt
 
 from codenames_ai.core.errors import ConfigError, ModelError
 from codenames_ai.environment import environment
+from codenames_ai.once import built_once
 
 __all__ = ["DIMENSIONS", "MINILM_REQUIREMENTS", "encode_words"]
 
@@ -64,7 +64,7 @@ def _available_cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-@functools.cache
+@built_once()
 def _load_model() -> Any:
     """Load the bundled model once per process; returns a ``SentenceTransformer`` on the CPU."""
     # Imported under the offline switches: huggingface_hub reads HF_HUB_OFFLINE once, at import.
