@@ -116,7 +116,8 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
                     started=started)
     app.state.server = server
     app.state.store, app.state.games, app.state.offer = store, server.games, server.offer
-    app.state.rooms = Rooms(store, limits=limits)
+    app.state.rooms = Rooms(store, limits=limits, started=Started(
+        window=limits.idle, size=10 * limits.rooms, clock=clock))
     app.state.intake = Intake(seconds=body_seconds)
     app.add_middleware(Guard, intake=app.state.intake)
     add_error_handlers(app)

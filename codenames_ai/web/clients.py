@@ -1,5 +1,5 @@
-"""Who started what: the games each client started lately, so that one client cannot take a
-whole server's share (``RoomLimits.client_games``).
+"""Who started what: the games and rooms each client started lately, so that one client
+cannot take a whole server's share (``RoomLimits.client_games``, ``client_rooms``).
 
 A client is the address its connection comes from; an IPv6 one counts by its /64 network,
 which is what one home or one host is given (one machine can take any address in it). The
@@ -8,10 +8,11 @@ counts are kept in memory only: no address is written to disk, and a restart for
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 
 def client_key(host: str | None) -> str:
@@ -55,6 +56,20 @@ class Started:
             self._started.append((now, key))
             self._counts[key] = self._counts.get(key, 0) + 1
             return True
+
+    @contextlib.contextmanager
+    def counted(self, key: str, most: int) -> Iterator[bool]:
+        """Count one more for ``key`` around the block that makes it: the block gets False
+        (and counts nothing) past ``most``; a block that fails made nothing, so its count is
+        taken back."""
+        if not self.admit(key, most):
+            yield False
+            return
+        try:
+            yield True
+        except BaseException:
+            self.withdraw(key)
+            raise
 
     def withdraw(self, key: str) -> None:
         """Take back the last game counted for ``key`` (it was not made after all)."""

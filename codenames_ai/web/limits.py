@@ -10,7 +10,8 @@ from dataclasses import dataclass
 class RoomLimits:
     """``rooms``: rooms per server, open or closed (a closed room is kept to show how it
     ended until a new room needs its place; a new one past the open rooms gets 503);
-    ``streams``: live
+    ``client_rooms``: how many rooms one client may make in ``idle`` seconds (429 past it),
+    so that one client cannot take every room; ``streams``: live
     event connections per server (503) and ``room_streams`` per room (429), of which
     spectators may take half; ``room_people``:
     people who may sit down through a room's link (409 past it); ``idle``:
@@ -32,6 +33,7 @@ class RoomLimits:
     address (an IPv6 one by its /64, what one home or host is given)."""
 
     rooms: int = 200
+    client_rooms: int = 40
     streams: int = 400
     room_streams: int = 32
     room_people: int = 32

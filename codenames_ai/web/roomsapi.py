@@ -45,11 +45,20 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..core import CodenamesError, ConfigError, IllegalActionError
+from .clients import Started, client_key
 from .games import GameConfig, WebGame
-from .http import CACHED_GAMES, Games, HTTPProblem, check_expect, parse_json, server_of
+from .http import (
+    CACHED_GAMES,
+    Games,
+    HTTPProblem,
+    check_expect,
+    parse_json,
+    server_of,
+    span,
+)
 from .limits import RoomLimits
 from .rooms import person_name, refuse_seat, room_config, room_game, seat_names
-from .store import LEFT, GameStore, MoveConflict
+from .store import LEFT, GameStore, MoveConflict, StoreFull
 
 MAX_VERSION_DIGITS = 12
 
@@ -77,9 +86,10 @@ class Rooms(Games):
     moves. A change made by this process (the only one: one server per database, see
     ``store``) wakes the room's streams; no change comes from another process."""
 
-    def __init__(self, store: GameStore, *, limits: RoomLimits, size: int = CACHED_GAMES
-                 ) -> None:
+    def __init__(self, store: GameStore, *, limits: RoomLimits, started: Started,
+                 size: int = CACHED_GAMES) -> None:
         super().__init__(store, limits=limits, size=size)
+        self.started = started  # the rooms each client made lately
         self._streams: dict[str, int] = {}
         self._watchers: dict[str, int] = {}  # of those, the streams of spectators
         # the wake-ups of each room's open streams, with the event loop each waits in
@@ -322,7 +332,19 @@ async def new_room(request: Request) -> dict[str, Any]:
         people = seat_names(data.get("people", []), config.variant)
     except ConfigError as exc:
         raise HTTPProblem(400, str(exc)) from None
-    return await run_in_threadpool(make_room, rooms_of(request), config, people, open_seats)
+    rooms = rooms_of(request)
+    client = client_key(request.client.host if request.client else None)
+
+    def start() -> dict[str, Any]:
+        most = rooms.limits.client_rooms
+        with rooms.started.counted(client, most) as admitted:
+            if not admitted:
+                raise HTTPProblem(429, f"you made {most} rooms in the last "
+                                       f"{span(rooms.limits.idle)}, this server's most for one "
+                                       "client; go on in one of them, or try again later")
+            return make_room(rooms, config, people, open_seats)
+
+    return await run_in_threadpool(start)
 
 
 def make_room(rooms: Rooms, config: GameConfig, people: frozenset[str], open_seats: bool
@@ -333,17 +355,21 @@ def make_room(rooms: Rooms, config: GameConfig, people: frozenset[str], open_sea
     # in a loop cannot fill the disk
     swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle, rooms=limits.rooms)
     rooms.changed(swept.changed)
+    full = HTTPProblem(503, f"this server has its most open rooms ({limits.rooms}); try "
+                            "again later")
     if swept.rooms >= limits.rooms:
-        raise HTTPProblem(503, f"this server has its most open rooms "
-                               f"({limits.rooms}); try again later")
+        raise full
     try:
         game = room_game(config, people=people)
         moves = game.ai_moves()
     except CodenamesError as exc:
         raise HTTPProblem(400, str(exc)) from None
-    room_id, creator, tokens = store.create_room(
-        config.to_dict(), moves, {name: name in people for name in game.seats},
-        open_seats=open_seats)
+    try:  # counted again as it is stored: rooms made meanwhile may have filled the server
+        room_id, creator, tokens = store.create_room(
+            config.to_dict(), moves, {name: name in people for name in game.seats},
+            open_seats=open_seats, most=limits.rooms)
+    except StoreFull:
+        raise full from None
     with rooms.locked(room_id):
         return {"id": room_id, "creator": creator, "seats": tokens,
                 "view": room_view(rooms.room(room_id), None)}

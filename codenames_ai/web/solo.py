@@ -23,7 +23,7 @@ from .clients import client_key
 from .games import DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
 from .http import HTTPProblem, Server, check_expect, json_body, server_of, span
 from .roomsapi import rooms_of
-from .store import MoveConflict
+from .store import MoveConflict, StoreFull
 
 router = APIRouter()
 
@@ -54,12 +54,15 @@ async def new_game(request: Request) -> dict[str, Any]:
         request.client.host if request.client else None)
 
     def start() -> dict[str, Any]:
-        admit(server, client, watching=watching)
-        try:
+        limits = server.limits
+        most = limits.client_watch_games if watching else limits.client_games
+        with server.started.counted(client, most) as admitted:
+            if not admitted:
+                kind = "games to watch" if watching else "games"
+                raise HTTPProblem(429, f"you started {most} {kind} in the last "
+                                       f"{span(limits.game_idle)}, this server's most for one "
+                                       "client; go on with one of them, or try again later")
             return make_game(request, config)
-        except BaseException:  # nothing was made: it does not count
-            server.started.withdraw(client)
-            raise
 
     return await run_in_threadpool(start)
 
@@ -85,17 +88,6 @@ def game_config(data: Any, server: Server) -> GameConfig:
     return config
 
 
-def admit(server: Server, client: str, *, watching: bool) -> None:
-    """Count a game ``client`` starts, refused (429) past its most in the idle window."""
-    limits = server.limits
-    most = limits.client_watch_games if watching else limits.client_games
-    if not server.started.admit(client, most):
-        kind = "games to watch" if watching else "games"
-        raise HTTPProblem(429, f"you started {most} {kind} in the last "
-                               f"{span(limits.game_idle)}, this server's most for one client; "
-                               "go on with one of them, or try again later")
-
-
 def make_game(request: Request, config: GameConfig) -> dict[str, Any]:
     """Deal and store a new game (the AIs move first where it is theirs to start), after the
     idle ones are swept and, to watch, the idlest watched ones make room."""
@@ -103,18 +95,27 @@ def make_game(request: Request, config: GameConfig) -> dict[str, Any]:
     store, limits, watching = server.store, server.limits, config.role == "watch"
     swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle)
     rooms_of(request).changed(swept.changed)
-    if watching:  # the idlest watched games make room: watching locks no one out
-        for game_id in store.drop_idlest("watch", keep=limits.watch_games - 1):
-            server.games.forget(game_id)
-    elif swept.games - store.solo_count("watch") >= limits.games:
-        raise HTTPProblem(503, f"this server has its most games under way "
-                               f"({limits.games}); try again later")
+    full = HTTPProblem(503, f"this server has its most games under way ({limits.games}); "
+                            "try again later")
+    if not watching and swept.games - store.solo_count("watch") >= limits.games:
+        raise full
     try:
         game = WebGame.solo(config)
         moves = game.ai_moves() if not watching else []
     except CodenamesError as exc:
         raise HTTPProblem(400, str(exc)) from None
-    game_id = store.create(config.to_dict(), moves)
+    # The caps are counted again as the game is stored, in one transaction: games made
+    # meanwhile may have filled the server. The idlest watched games make room for one to
+    # watch: watching locks no one out.
+    if watching:
+        game_id, gone = store.create_watched(config.to_dict(), moves, most=limits.watch_games)
+        for idlest in gone:
+            server.games.forget(idlest)
+    else:
+        try:
+            game_id = store.create(config.to_dict(), moves, most=limits.games)
+        except StoreFull:
+            raise full from None
     game.game_id = game_id
     server.games.put(game_id, game)
     return {"id": game_id, "view": shown(game)}

@@ -132,6 +132,11 @@ class Swept:
     changed: list[str]
 
 
+class StoreFull(Exception):
+    """The server's cap of rooms or games is reached, counted in the transaction that would
+    have added one (so requests at the same moment cannot all pass it); nothing was made."""
+
+
 class MoveConflict(Exception):
     """A move numbered like one already stored (a double submit or a stale page), or not
     the next one (what a server remembers of the game differs from the database)."""
@@ -197,14 +202,43 @@ class GameStore:
                     f"serve (its table {table!r} has columns {', '.join(found)})")
         return upgrades
 
-    def create(self, config: dict[str, Any], moves: list[dict[str, Any]]) -> str:
-        """A new game under an unguessable id (128 random bits), with its first ``moves``."""
+    def create(self, config: dict[str, Any], moves: list[dict[str, Any]], *,
+               most: int | None = None) -> str:
+        """A new game under an unguessable id (128 random bits), with its first ``moves``;
+        with ``most``, ``StoreFull`` when that many games alone that are not watched are
+        stored already."""
+        playing = (f"SELECT COUNT(*) FROM games WHERE {SOLO} AND "
+                   "json_extract(config, '$.role') IS NOT 'watch'")
+        return self._create(config, moves,
+                            before=None if most is None else self._cap(playing, most))
+
+    def create_watched(self, config: dict[str, Any], moves: list[dict[str, Any]], *,
+                       most: int) -> tuple[str, list[str]]:
+        """A new game to watch, the idlest watched games deleted in the same transaction so
+        that at most ``most`` are kept: (its id, the ids deleted)."""
+        gone: list[str] = []
+        game_id = self._create(config, moves, before=lambda: gone.extend(
+            self._delete_idlest("watch", keep=most - 1)))
+        return game_id, gone
+
+    def _create(self, config: dict[str, Any], moves: list[dict[str, Any]], *,
+                before: Callable[[], object] | None) -> str:
         game_id = secrets.token_urlsafe(16)
         now = self.clock()
         self._write([(NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves))],
-                    game_id=game_id, first=0)
+                    game_id=game_id, first=0, before=before)
         return game_id
+
+    def _cap(self, count_sql: str, most: int) -> Callable[[], None]:
+        """A check, in a write transaction, that refuses (``StoreFull``) once the count in
+        SQL has reached ``most``: requests at the same moment cannot all pass it."""
+
+        def check() -> None:
+            count = self._db.execute(count_sql).fetchone()[0]
+            if count >= most:
+                raise StoreFull(f"{count} are stored, the most is {most}")
+        return check
 
     def append(self, game_id: str, first: int, moves: list[dict[str, Any]]) -> None:
         """Store ``moves`` numbered from ``first``, all or none; the game is active now."""
@@ -221,9 +255,13 @@ class GameStore:
         return float(rows[0][0]) if rows else None
 
     def _write(self, statements: list[tuple[str, list[tuple[Any, ...]]]], *, game_id: str,
-               first: int) -> None:
+               first: int, before: Callable[[], object] | None = None) -> None:
+        """The ``statements`` of moves numbered from ``first`` of ``game_id``, in one
+        transaction, after ``before`` (a cap's check, say) in the same transaction."""
         try:
             with self._transaction("store the move"):
+                if before is not None:
+                    before()
                 stored = self._db.execute("SELECT COUNT(*) FROM moves WHERE game = ?",
                                           (game_id,)).fetchone()[0]
                 if stored != first:  # moves are stored in order, with no gap
@@ -281,11 +319,12 @@ class GameStore:
     # --- rooms ------------------------------------------------------------------------------
 
     def create_room(self, config: dict[str, Any], moves: list[dict[str, Any]],
-                    seats: dict[str, bool], *, open_seats: bool
+                    seats: dict[str, bool], *, open_seats: bool, most: int | None = None
                     ) -> tuple[str, str, dict[str, str]]:
         """A new room and its game: (room id, creator token, seat name -> token), each 128
         random bits. ``seats``: seat name -> held by a person; ``open_seats``: whether people
-        may choose a seat from the room's own link (``join``)."""
+        may choose a seat from the room's own link (``join``); with ``most``, ``StoreFull``
+        when that many rooms (open or closed) are kept already."""
         game_id, room_id = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
         creator = secrets.token_urlsafe(16)
         tokens = {name: secrets.token_urlsafe(16) for name in seats}
@@ -297,7 +336,9 @@ class GameStore:
                      ("INSERT INTO seats VALUES (?, ?, ?, ?)",
                       [(room_id, name, _digest(tokens[name]), int(person))
                        for name, person in seats.items()])],
-                    game_id=game_id, first=0)
+                    game_id=game_id, first=0,
+                    before=None if most is None else self._cap("SELECT COUNT(*) FROM rooms",
+                                                               most))
         return room_id, creator, tokens
 
     def room(self, room_id: str, *, idle: float) -> dict[str, Any] | None:
@@ -428,16 +469,16 @@ class GameStore:
                           "json_extract(config, '$.role') = ?", (role,))
         return int(rows[0][0])
 
-    def drop_idlest(self, role: str, *, keep: int) -> list[str]:
+    def _delete_idlest(self, role: str, *, keep: int) -> list[str]:
         """Delete the games played alone in ``role`` that moved least recently, with their
-        moves, until at most ``keep`` are left; their ids."""
+        moves, until at most ``keep`` are left (in the caller's write transaction); their
+        ids."""
         idlest = (f"SELECT id FROM games WHERE {SOLO} AND json_extract(config, '$.role') = ? "
                   f"ORDER BY {LAST_ACTIVE} DESC, rowid DESC LIMIT -1 OFFSET ?")
-        with self._transaction("make room"):
-            gone = [row[0] for row in self._db.execute(idlest, (role, max(0, keep)))]
-            for table, column in (("moves", "game"), ("games", "id")):
-                self._db.executemany(f"DELETE FROM {table} WHERE {column} = ?",
-                                     [(game_id,) for game_id in gone])
+        gone = [row[0] for row in self._db.execute(idlest, (role, max(0, keep)))]
+        for table, column in (("moves", "game"), ("games", "id")):
+            self._db.executemany(f"DELETE FROM {table} WHERE {column} = ?",
+                                 [(game_id,) for game_id in gone])
         return gone
 
     def _delete_rooms(self, where: str, parameters: tuple[Any, ...]) -> list[str]:
