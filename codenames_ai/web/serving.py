@@ -4,8 +4,9 @@ whatever the clients do, and a second Ctrl-C quits at once, without a traceback.
 At the first Ctrl-C (or SIGTERM) the server takes no new connection, the rooms' live streams
 end, request bodies still arriving get 503 (``intake``), and the responses under way get
 ``STOP_SECONDS`` to finish (a client that stops reading its response cannot hold the stop
-longer). A second Ctrl-C stops waiting. The requests cut short either way are no error:
-uvicorn's tracebacks of their cancellation are left out of the log.
+longer); an AI still thinking about a move for one of them is left behind
+(``leave_unfinished_work``). A second Ctrl-C stops waiting. The requests cut short either
+way are no error: uvicorn's tracebacks of their cancellation are left out of the log.
 
 Against slow and numerous clients: a connection must send a request's headers within
 ``HEADER_SECONDS`` of opening (or of its last response), else it is closed (uvicorn's h11
@@ -20,10 +21,16 @@ log gets one warning line a minute, not a traceback per refused connection."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
+import os
+import signal
 import socket
 import struct
+import sys
+import threading
+import time
 from collections.abc import Callable
 from types import FrameType
 from typing import Any
@@ -37,6 +44,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from .clients import client_key
 
 STOP_SECONDS = 5  # seconds the responses under way get after Ctrl-C (uvicorn takes an int)
+WORKERS_SECONDS = 1.0  # then the worker threads get this long to end, else they are left
 HEADER_SECONDS = 10.0  # a request's headers fit in one packet: 10 s is a very slow link
 WRITE_SECONDS = 10.0  # an answer may wait this long for a client that takes none of it
 MAX_CONNECTIONS = 1000  # open at once; the rooms' live streams take 400 at most
@@ -292,4 +300,32 @@ def run(application: FastAPI, listener: socket.socket, *,
         say: Callable[[str], None]) -> None:
     """Serve ``application`` on the bound ``listener`` until a signal stops it; uvicorn
     then raises the signal again (Ctrl-C: ``KeyboardInterrupt``)."""
-    server(application, say=say).run(sockets=[listener])
+    try:
+        server(application, say=say).run(sockets=[listener])
+    except KeyboardInterrupt:
+        leave_unfinished_work(say)
+        raise
+
+
+def leave_unfinished_work(say: Callable[[str], None], *, seconds: float = WORKERS_SECONDS
+                          ) -> None:
+    """Once the server has stopped: if worker threads still run (an AI thinking about a
+    move for a request that was cut short), exit now (code 130, as Ctrl-C), without them.
+    Python waits at exit for every such thread, for as long as the AI thinks, and no signal
+    interrupts it. Nothing is left half-stored: each write is one transaction, and the
+    database is closed by now; the game goes on from its last stored move."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # leaving already: one more Ctrl-C
+    others = [thread for thread in threading.enumerate()
+              if thread is not threading.current_thread() and not thread.daemon]
+    deadline = time.monotonic() + seconds
+    for thread in others:  # an idle worker ends at once; a busy one does not
+        thread.join(max(0.0, deadline - time.monotonic()))
+    busy = sum(thread.is_alive() for thread in others)
+    if busy:
+        say(f"stopped; {busy} unfinished AI move{'s' if busy > 1 else ''} left behind "
+            "(the game goes on from its last stored move)")
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(130)

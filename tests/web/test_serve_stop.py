@@ -4,6 +4,8 @@ at once without a traceback. Real processes, real sockets, real signals."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import queue
 import signal
 import socket
@@ -16,6 +18,7 @@ import pytest
 import uvicorn
 
 from codenames_ai.web.app import create_app
+from codenames_ai.web.store import GameStore
 
 from .server import Server
 
@@ -25,8 +28,8 @@ WAIT = 20.0  # seconds: generous bounds on what takes well under one
 class Running:
     """A started ``codenames serve`` whose output is read line by line as it comes."""
 
-    def __init__(self, database: Path) -> None:
-        self.server = Server(database)
+    def __init__(self, database: Path, *args: str) -> None:
+        self.server = Server(database, *args)
         self.server.start()
         self.lines: queue.Queue[str] = queue.Queue()
         self.output: list[str] = [self.server.announced]
@@ -119,6 +122,41 @@ def test_a_second_ctrl_c_quits_at_once_and_quietly(running: Running) -> None:
             assert running.wait_for_exit() == 130
     output = "".join(running.output)
     assert "Traceback" not in output and "Error:" not in output, output
+
+
+@pytest.mark.parametrize("ctrl_c", [1, 2])
+def test_ctrl_c_does_not_wait_for_an_ai_that_is_still_thinking(tmp_path: Path,
+                                                               ctrl_c: int) -> None:
+    """An AI move under way (a new game's first clue) is left behind once the responses'
+    wait is over, or at the second Ctrl-C: Python would wait at exit for its thread for as
+    long as the AI thinks (the fourth hostile review: 25 s to 108 s)."""
+    running = Running(tmp_path / "games.sqlite3", "--plugin", "stuck_spymaster",
+                      "--agents", "stuck-spymaster-v1")
+    try:
+        body = json.dumps({"role": "guess", "spymaster": "stuck-spymaster-v1"}).encode()
+        request = urllib.request.Request(f"{running.server.base}/api/games", data=body,
+                                         headers={"Content-Type": "application/json"})
+        threading.Thread(target=_unanswered, args=(request,), daemon=True).start()
+        running.wait_for_line("thinking")  # the AI is thinking about red's first clue
+        running.interrupt()
+        if ctrl_c == 2:
+            running.wait_for_line("stopping:")
+            running.interrupt()
+        assert running.wait_for_exit() == 130
+    finally:
+        if running.server.process is not None and running.server.process.poll() is None:
+            running.server.kill()
+    output = "".join(running.output)
+    assert "1 unfinished AI move left behind" in output, output
+    assert "Traceback" not in output and "Error" not in output, output
+    store = GameStore(tmp_path / "games.sqlite3")  # the database was let go
+    assert store.solo_count("guess") == 0  # and the game never made was not stored
+    store.close()
+
+
+def _unanswered(request: urllib.request.Request) -> None:
+    with contextlib.suppress(OSError):
+        urllib.request.urlopen(request, timeout=WAIT * 3).read()
 
 
 @pytest.fixture
