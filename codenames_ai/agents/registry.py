@@ -241,6 +241,10 @@ def import_plugin(module_name: str, wanted_for: str = "") -> Any:
     """Import ``module_name``; if it is not on the path, from the current folder (appended
     to the path, so it never shadows an installed module)."""
     for_what = f" for {wanted_for!r}" if wanted_for else ""
+    if not all(part.isidentifier() for part in module_name.split(".")):
+        # importlib reads a leading dot as a relative import and raises TypeError.
+        raise ConfigError(f"cannot import {module_name!r}{for_what}: a module is named by "
+                          "words joined with dots, such as my_agents or team.agents")
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:

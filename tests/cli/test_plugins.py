@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 CLI = [sys.executable, "-m", "codenames_ai"]
 PLUGIN = '''
 from codenames_ai.agents import register
@@ -71,3 +73,21 @@ def test_a_tournament_rebuilds_a_plugin_agent_in_its_workers_and_on_resume(
     assert "6 games played, 0 failed" in more.stdout
     summary = json.loads((folder / "r" / "summary.json").read_text())
     assert "my-spymaster-v1+random-guesser-v1" in summary["teams"]
+
+
+@pytest.mark.parametrize("args", [
+    ["agents", "--plugin", ".x"],
+    ["agents", "--plugin", "../x"],
+    ["agents", "--plugin", ""],
+    ["watch", "--red-spymaster", ".x:C", *RANDOM],
+    ["clue", "--spymaster", "..:C", "--board", ",".join(f"card{i}" for i in range(25)),
+     "--key", "R" * 9 + "B" * 8 + "N" * 7 + "A", "--team", "red"],
+])
+def test_a_module_name_that_is_not_dotted_words_is_refused_in_one_line(
+        tmp_path: Path, args: list[str]) -> None:
+    # importlib reads a leading dot as a relative import: a TypeError or ValueError traceback.
+    done = codenames(*args, cwd=_folder(tmp_path))
+    assert done.returncode == 1
+    [line] = done.stderr.splitlines()
+    assert line.startswith("error: cannot import '")
+    assert "words joined with dots" in line
