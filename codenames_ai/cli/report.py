@@ -31,7 +31,7 @@ def report(
     = False,
 ) -> None:
     """Print a tournament's summary again and write its plots."""
-    from ..harness.report import print_summary, write_plots
+    from ..harness.report import MAX_PLOTTED_TEAMS, print_summary, write_plots
     from ..harness.results import GAMES_FILE, torn_line
     from ..harness.run import write_summary
 
@@ -55,3 +55,7 @@ def report(
                           f"({exc.strerror or exc}); give --plots another folder") from None
     for path in written:
         typer.echo(f"wrote {path}", err=as_json)
+    if not written:
+        typer.echo(f"no plots: {len(summary.teams):,} teams are more than the "
+                   f"{MAX_PLOTTED_TEAMS} a plot shows; their figures are in the summary",
+                   err=as_json)

@@ -58,8 +58,16 @@ def print_summary(summary: Summary, console: Console | None = None) -> None:
         console.print(f"game {failure.game} failed: {failure.reason}")
 
 
+# A plot grows with its teams (the matrix by their square): past this many it is unreadable,
+# and its image would outgrow the memory (441 teams asked for 18 GB).
+MAX_PLOTTED_TEAMS = 30
+
+
 def write_plots(summary: Summary, folder: Path) -> list[Path]:
-    """The win-rate matrix (or bars), turn and clue-number distributions, as PNG files."""
+    """The win-rate matrix (or bars), turn and clue-number distributions, as PNG files; none
+    for more than ``MAX_PLOTTED_TEAMS`` teams (the summary holds their figures)."""
+    if len(summary.teams) > MAX_PLOTTED_TEAMS:
+        return []
     import matplotlib
 
     matplotlib.use("Agg")  # files only; no screen here or in CI

@@ -145,6 +145,8 @@ class TournamentSpec:
         self.rules()  # fail early on an unknown edition or guess limit
         teams = tuple(TeamRef(s, g) for s, g in itertools.product(self.spymasters,
                                                                   self.guessers))
+        _check_matchup_count(len(self.explicit_matchups) or
+                             _round_robin_size(len(teams), self.mode), len(teams))
         matchups = self.explicit_matchups or _round_robin(teams, self.mode)
         width = 2 if self.mode is Mode.TWO_TEAM else 1
         for matchup in matchups:
@@ -334,6 +336,21 @@ class TournamentSpec:
         return GameTask(index, matchup, board, seed, first, second)
 
 
+def _round_robin_size(teams: int, mode: Mode) -> int:
+    if mode is not Mode.TWO_TEAM:
+        return teams
+    return 1 if teams == 1 else teams * (teams - 1) // 2
+
+
+def _check_matchup_count(count: int, teams: int) -> None:
+    # Every matchup is held in memory (the schedule, the summary's tallies): refuse a spec
+    # whose round robin would not fit before building it.
+    if count > MAX_MATCHUPS:
+        raise ConfigError(f"{teams:,} teams make {count:,} matchups, more than the "
+                          f"{MAX_MATCHUPS:,} a tournament holds; name fewer spymasters or "
+                          "guessers, or list the 'matchups' to play")
+
+
 def _round_robin(teams: tuple[TeamRef, ...], mode: Mode) -> tuple[tuple[TeamRef, ...], ...]:
     if mode is not Mode.TWO_TEAM:
         return tuple((t,) for t in teams)
@@ -369,6 +386,7 @@ def _names(data: dict[str, Any], key: str) -> tuple[str, ...]:
 
 MAX_NAME = 200
 MAX_GAMES = 10_000_000  # the schedule and the results index are lists of this length
+MAX_MATCHUPS = 100_000  # a round robin of 447 teams
 MAX_SEED = 2**64
 MAX_MOVE_SECONDS = 86_400
 

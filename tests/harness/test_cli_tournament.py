@@ -162,3 +162,60 @@ def test_unreachable_ray_cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                       "--out", "o", cwd=tmp_path)
     assert done.returncode == 1
     assert "error: cannot reach the Ray cluster at 127.0.0.1:9" in done.stderr
+
+
+def _labels(prefix: str, count: int) -> list[str]:
+    return [f"{prefix}{i}" for i in range(count)]
+
+
+def _spec_of(spymasters: list[str], guessers: list[str], mode: str, games: int) -> str:
+    lines = [f"spymasters = {json.dumps(spymasters)}", f"guessers = {json.dumps(guessers)}",
+             f'mode = "{mode}"', f"games = {games}"]
+    for label in spymasters:
+        lines += [f"[agents.{label}]", 'agent = "random-spymaster-v1"']
+    for label in guessers:
+        lines += [f"[agents.{label}]", 'agent = "random-guesser-v1"']
+    return "\n".join(lines) + "\n"
+
+
+def test_a_round_robin_too_large_to_hold_is_refused_in_one_line(
+        tmp_path: Path, in_process: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    # 32 x 14 = 448 teams: 100,128 matchups, one round robin past the cap. 300 x 300 teams
+    # (a 5 KB spec) asked for 4 billion matchups and ran out of memory.
+    spymasters, guessers = _labels("s", 32), _labels("g", 14)
+    (tmp_path / "t.toml").write_text(_spec_of(spymasters, guessers, "two-team", 2))
+    from_spec = ["t.toml"]
+    from_options = ["--spymasters", ",".join(f"m{i}:C" for i in range(300)),
+                    "--guessers", ",".join(f"g{i}:C" for i in range(300))]
+    for args, teams in ((from_spec, 448), (from_options, 90_000)):
+        done = in_process("tournament", *args, "--out", "o", cwd=tmp_path)
+        assert done.returncode == 1
+        [line] = done.stderr.splitlines()
+        assert f"{teams:,} teams make" in line and "more than the 100,000" in line, line
+    # A results folder whose tournament.json was edited so is refused as well.
+    played = in_process("tournament", *CHEAP, "--games", "2", "--backend", "serial", "--out",
+                        "r", "-q", cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    stored = json.loads((tmp_path / "r" / "tournament.json").read_text())
+    stored["spec"].update(spymasters=spymasters, guessers=guessers, agents={
+        **{s: {"agent": "random-spymaster-v1"} for s in spymasters},
+        **{g: {"agent": "random-guesser-v1"} for g in guessers}})
+    (tmp_path / "r" / "tournament.json").write_text(json.dumps(stored))
+    report = in_process("report", "r", cwd=tmp_path)
+    assert report.returncode == 1
+    [line] = report.stderr.splitlines()
+    assert "448 teams make 100,128 matchups" in line
+
+
+def test_report_draws_no_plot_of_more_teams_than_a_plot_shows(
+        tmp_path: Path, in_process: Callable[..., subprocess.CompletedProcess[str]]) -> None:
+    # The matrix grows with the square of the teams: 441 teams asked for an 18 GB image.
+    (tmp_path / "t.toml").write_text(_spec_of(_labels("s", 31), ["g"], "coop", 31))
+    played = in_process("tournament", "t.toml", "--backend", "serial", "--out", "r", "-q",
+                        cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    report = in_process("report", "r", cwd=tmp_path)
+    assert report.returncode == 0, report.stderr
+    assert "no plots: 31 teams are more than the 30 a plot shows" in report.stdout
+    assert not (tmp_path / "r" / "plots").exists() or not any(
+        (tmp_path / "r" / "plots").iterdir())
