@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import (
+    MAX_CARDS,
     WORDS,
     Board,
     Clue,
@@ -31,6 +32,9 @@ _KEY_LETTERS = {"R": Identity.RED, "B": Identity.BLUE, "N": Identity.BYSTANDER,
 def split_cards(text: str, option: str = "--board", *, required: bool = True) -> list[str]:
     """The cards of a comma-separated list (a card may hold spaces: ``ice cream``)."""
     cards = [card.strip() for card in text.split(",") if card.strip()]
+    if len(cards) > MAX_CARDS:
+        raise ConfigError(f"{option} lists {len(cards):,} cards; a board holds at most "
+                          f"{MAX_CARDS}")
     if required and not cards:
         raise ConfigError(f"{option} has no cards; list them separated by commas, e.g. "
                           "'apple,ice cream,bear'")

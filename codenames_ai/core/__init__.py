@@ -81,6 +81,7 @@ from .record import GameRecord, replay, replay_steps
 from .rules import (
     COOP_RATINGS,
     EDITIONS,
+    MAX_CARDS,
     PICTURES,
     WORDS,
     ClueRulesName,
@@ -101,7 +102,8 @@ from .state import CoverTask, EndReason, GameState, Outcome
 from .views import GuesserView, Phase, PublicView, SpymasterView
 
 __all__ = [
-    "MAX_CARD_LENGTH", "MOVE_KINDS", "SEED_BITS", "UNLIMITED", "Abandoned", "Action", "AgentError",
+    "MAX_CARD_LENGTH", "MAX_CARDS", "MOVE_KINDS", "SEED_BITS", "UNLIMITED", "Abandoned",
+    "Action", "AgentError",
     "BasicClueValidator",
     "Board", "Clue",
     "ClueContext", "ClueGiven", "ClueNumber", "ClueValidator", "ClueViolation",

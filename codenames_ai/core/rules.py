@@ -65,6 +65,11 @@ class InvalidCluePolicy(Enum):
     REJECT = "reject"
 
 
+# The most cards a board holds (a 25x25 grid, more than the shipped deck's 577 words): every
+# agent scores each clue against every card, so a larger board only costs memory and minutes.
+MAX_CARDS = 625
+
+
 @dataclass(frozen=True)
 class Layout:
     """The grid and how many cards of each identity the key holds.
@@ -93,6 +98,9 @@ class Layout:
             raise ConfigError(
                 f"a grid needs at least one row and one column, got {self.rows}x{self.cols}"
             )
+        if self.cells > MAX_CARDS:
+            raise ConfigError(f"a {self.rows}x{self.cols} grid has {self.cells:,} cards; a "
+                              f"board holds at most {MAX_CARDS} (25x25)")
         if self.starting_team_cards < 1 or self.second_team_agents < 1:
             raise ConfigError(
                 "each team needs at least one agent card "

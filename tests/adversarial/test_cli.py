@@ -257,6 +257,20 @@ def test_guess_with_a_legal_clue_still_guesses() -> None:
     assert result.code == 0 and "then " in result.out
 
 
+TOO_MANY_CARDS = ",".join(f"card{i}" for i in range(626))
+
+
+@pytest.mark.parametrize("args", [
+    ["guess", "--clue=animal", "--number=unlimited", f"--guesser={GUESSER}"],
+    ["clue", "--key=R", "--team=red", f"--spymaster={SPYMASTER}"],
+    ["check", "wolf"],
+])
+def test_a_board_of_more_cards_than_a_game_holds_is_one_line(args: list[str]) -> None:
+    # 2,000 cards with an unlimited clue took 49 s and 1.8 GB; 6,000 more than 200 s.
+    result = run(*args, f"--board={TOO_MANY_CARDS}")
+    assert_error(result, "--board lists 626 cards; a board holds at most 625")
+
+
 # --- 5. numbers that parse but make no sense ----------------------------------------------
 
 
@@ -272,6 +286,8 @@ def test_guess_with_a_legal_clue_still_guesses() -> None:
     ([*WATCH, f"--max-turns={10 ** 22}"], "--max-turns must be"),
     ([*WATCH, f"--seed=-{2 ** 130}"], "--seed must be"),
     ([*WATCH, "--edition=custom", "--rows=0"], "at least one row and one column"),
+    ([*WATCH, "--edition=custom", "--rows=26", "--cols=25"],
+     "a 26x25 grid has 650 cards; a board holds at most 625"),
     ([*WATCH, "--edition=custom", "--bystanders=-5"], "bystanders must not be negative"),
     ([*WATCH, "--edition=custom", "--first-agents=-1"], "must not be negative"),
     ([*WATCH, "--rows=4"], "need --edition custom"),
