@@ -226,6 +226,12 @@ class Guard:
 
         try:
             await self.app(scope, replay, reply.send)
+        except asyncio.CancelledError:
+            # The server stopped before the answer was ready (its responses' wait was over):
+            # the client is told so in JSON, not by uvicorn's plain-text 500.
+            if not reply.started:
+                await reply.error(503, CUT_SHORT, headers={"Connection": "close"})
+            raise
         except Exception:
             log.exception("internal error on %s %s", scope.get("method"), scope.get("path"))
             if not reply.started:
@@ -261,6 +267,8 @@ class Guard:
 
 
 TOO_BIG = f"the request body is over {MAX_BODY} bytes"
+CUT_SHORT = ("the server stopped before this request was answered; once it is back, reload "
+             "to see whether it was carried out")
 
 
 def _refusal(scope: Scope) -> tuple[int, str] | None:

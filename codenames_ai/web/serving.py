@@ -6,7 +6,8 @@ end, request bodies still arriving get 503 (``intake``), and the responses under
 ``STOP_SECONDS`` to finish (a client that stops reading its response cannot hold the stop
 longer); an AI still thinking about a move for one of them is left behind
 (``leave_unfinished_work``). A second Ctrl-C stops waiting. The requests cut short either
-way are no error: uvicorn's tracebacks of their cancellation are left out of the log.
+way are no error: uvicorn's tracebacks of their cancellation are left out of the log, and
+those cut short when the wait is over are answered 503 in JSON (``app.Guard``).
 
 Against slow and numerous clients: a connection must send a request's headers within
 ``HEADER_SECONDS`` of opening (or of its last response), else it is closed (uvicorn's h11

@@ -4,12 +4,12 @@ at once without a traceback. Real processes, real sockets, real signals."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import queue
 import signal
 import socket
 import threading
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -136,16 +136,25 @@ def test_ctrl_c_does_not_wait_for_an_ai_that_is_still_thinking(tmp_path: Path,
         body = json.dumps({"role": "guess", "spymaster": "stuck-spymaster-v1"}).encode()
         request = urllib.request.Request(f"{running.server.base}/api/games", data=body,
                                          headers={"Content-Type": "application/json"})
-        threading.Thread(target=_unanswered, args=(request,), daemon=True).start()
+        replies: list[tuple[int, str, bytes]] = []
+        client = threading.Thread(target=_answer_of, args=(request, replies), daemon=True)
+        client.start()
         running.wait_for_line("thinking")  # the AI is thinking about red's first clue
         running.interrupt()
         if ctrl_c == 2:
             running.wait_for_line("stopping:")
             running.interrupt()
         assert running.wait_for_exit() == 130
+        client.join(WAIT)
     finally:
         if running.server.process is not None and running.server.process.poll() is None:
             running.server.kill()
+    if ctrl_c == 1:  # the wait ran out: the request is answered in JSON, as the API says
+        [(status, kind, body)] = replies
+        assert (status, kind) == (503, "application/json"), body
+        assert "stopped before this request was answered" in json.loads(body)["error"]
+    else:  # a second Ctrl-C quits at once: the connection is dropped
+        assert replies == []
     output = "".join(running.output)
     assert "1 unfinished AI move left behind" in output, output
     assert "Traceback" not in output and "Error" not in output, output
@@ -154,9 +163,17 @@ def test_ctrl_c_does_not_wait_for_an_ai_that_is_still_thinking(tmp_path: Path,
     store.close()
 
 
-def _unanswered(request: urllib.request.Request) -> None:
-    with contextlib.suppress(OSError):
-        urllib.request.urlopen(request, timeout=WAIT * 3).read()
+def _answer_of(request: urllib.request.Request, replies: list[tuple[int, str, bytes]]) -> None:
+    """The status, content type and body ``request`` got, added to ``replies`` (none if the
+    connection was dropped)."""
+    try:
+        with urllib.request.urlopen(request, timeout=WAIT * 3) as response:
+            replies.append((response.status, response.headers.get_content_type(),
+                            response.read()))
+    except urllib.error.HTTPError as refused:
+        replies.append((refused.code, refused.headers.get_content_type(), refused.read()))
+    except OSError:
+        pass
 
 
 @pytest.fixture
