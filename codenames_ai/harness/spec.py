@@ -19,6 +19,7 @@ import json
 import math
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -126,16 +127,17 @@ class TournamentSpec:
         if self.games < 1:
             raise ConfigError(f"games must be at least 1, got {self.games}")
         labels = [a.label for a in self.agents]
+        known = set(labels)
         for label in labels:
             _check_name(label, "an agent label")
-        duplicates = sorted({x for x in labels if labels.count(x) > 1})
+        duplicates = sorted(label for label, count in Counter(labels).items() if count > 1)
         if duplicates:
             raise ConfigError(f"agent label(s) used twice: {', '.join(duplicates)}")
         for role, names in (("spymasters", self.spymasters), ("guessers", self.guessers)):
             if not names:
                 raise ConfigError(f"a tournament needs at least one of {role}")
             for name in names:
-                if name not in labels:
+                if name not in known:
                     raise ConfigError(f"{role}: {name!r} is not one of the agents "
                                       f"({', '.join(labels)})")
         if self.max_turns is not None and self.max_turns < 1:
@@ -143,18 +145,26 @@ class TournamentSpec:
         if self.move_time_limit is not None and self.move_time_limit <= 0:
             raise ConfigError(f"move_time_limit must be positive, got {self.move_time_limit}")
         self.rules()  # fail early on an unknown edition or guess limit
-        teams = tuple(TeamRef(s, g) for s, g in itertools.product(self.spymasters,
-                                                                  self.guessers))
-        _check_matchup_count(len(self.explicit_matchups) or
-                             _round_robin_size(len(teams), self.mode), len(teams))
-        matchups = self.explicit_matchups or _round_robin(teams, self.mode)
+        teams = len(self.spymasters) * len(self.guessers)  # counted before any is built
+        if len(self.explicit_matchups) > MAX_MATCHUPS:
+            raise ConfigError(f"'matchups' lists {len(self.explicit_matchups):,}, more than "
+                              f"the {MAX_MATCHUPS:,} a tournament holds")
+        if not self.explicit_matchups and _round_robin_size(teams, self.mode) > MAX_MATCHUPS:
+            # Every matchup is held in memory (the schedule, the summary's tallies).
+            raise ConfigError(f"{teams:,} teams make {_round_robin_size(teams, self.mode):,} "
+                              f"matchups, more than the {MAX_MATCHUPS:,} a tournament holds; "
+                              "name fewer spymasters or guessers, or list the 'matchups' "
+                              "to play")
+        matchups = self.explicit_matchups or _round_robin(tuple(
+            TeamRef(s, g) for s, g in itertools.product(self.spymasters, self.guessers)),
+            self.mode)
         width = 2 if self.mode is Mode.TWO_TEAM else 1
         for matchup in matchups:
             if len(matchup) != width:
                 raise ConfigError(f"a {self.mode.value} matchup has {width} team(s), got "
                                   f"{' vs '.join(t.label for t in matchup)}")
             for team in matchup:
-                if team.spymaster not in labels or team.guesser not in labels:
+                if team.spymaster not in known or team.guesser not in known:
                     raise ConfigError(f"matchup team {team.label!r} names an unknown agent; "
                                       f"known: {', '.join(labels)}")
         object.__setattr__(self, "_teams", tuple(dict.fromkeys(
@@ -340,15 +350,6 @@ def _round_robin_size(teams: int, mode: Mode) -> int:
     if mode is not Mode.TWO_TEAM:
         return teams
     return 1 if teams == 1 else teams * (teams - 1) // 2
-
-
-def _check_matchup_count(count: int, teams: int) -> None:
-    # Every matchup is held in memory (the schedule, the summary's tallies): refuse a spec
-    # whose round robin would not fit before building it.
-    if count > MAX_MATCHUPS:
-        raise ConfigError(f"{teams:,} teams make {count:,} matchups, more than the "
-                          f"{MAX_MATCHUPS:,} a tournament holds; name fewer spymasters or "
-                          "guessers, or list the 'matchups' to play")
 
 
 def _round_robin(teams: tuple[TeamRef, ...], mode: Mode) -> tuple[tuple[TeamRef, ...], ...]:

@@ -122,3 +122,21 @@ def test_bad_options() -> None:
         spec(games=0)
     with pytest.raises(ConfigError, match="needs at least one of guessers"):
         TournamentSpec.from_options(spymasters=RANDOM, guessers=[])
+
+
+def test_teams_too_many_to_hold_are_refused_before_any_is_built() -> None:
+    # 45,000 x 45,000 names fit a 1 MB spec: building their 2 billion teams first (to count
+    # the round robin) held the command past a minute and its memory without bound.
+    names = [f"m{i}:C" for i in range(45_000)]
+    for mode in Mode:
+        with pytest.raises(ConfigError, match="2,025,000,000 teams make"):
+            TournamentSpec.from_options(spymasters=names, guessers=names, mode=mode)
+
+
+def test_labels_checked_in_linear_time() -> None:
+    agents = tuple(AgentRef.of(f"a{i}", "random-guesser-v1") for i in range(100_000))
+    spec = TournamentSpec(agents=(*agents, AgentRef.of("s", "random-spymaster-v1")),
+                          spymasters=("s",), guessers=("a0",), games=2)
+    assert spec.teams == (TeamRef("s", "a0"),)
+    with pytest.raises(ConfigError, match=r"agent label\(s\) used twice: a1$"):
+        TournamentSpec(agents=(*agents, agents[1]), spymasters=("a0",), guessers=("a1",))
