@@ -271,6 +271,11 @@ def test_bad_settings_unknown_games_and_big_bodies(client: TestClient) -> None:
         response = client.post("/api/games", json=settings)
         assert response.status_code == 400 and message in response.json()["error"]
     assert client.get("/api/games/unknown").status_code == 404
+    # An id as long as a request line holds is quoted cut short (it came back whole).
+    for path in (f"/api/games/{'x' * 10_000}", f"/api/rooms/{'x' * 10_000}"):
+        unknown = client.get(path)
+        assert unknown.status_code == 404 and len(unknown.content) < 200, path
+        assert f"'{'x' * 40}...'" in unknown.json()["error"]
     assert client.post("/api/games/unknown/moves", json={"move": "pass"}).status_code == 404
     assert client.post("/api/games/unknown/check", json={"word": "x"}).status_code == 404
     big = client.post("/api/games", content=b" " * (MAX_BODY + 1),
