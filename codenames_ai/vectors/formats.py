@@ -85,6 +85,8 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
     fmt = vector_format or detect_format(path)
     if not path.is_file():
         raise ModelError(f"{path}: no such file")
+    if path.stat().st_size == 0:  # gensim's reasons for it ("NoneType ...") would mislead
+        raise ModelError(f"{path}: is empty, so it has no word vectors")
     if fmt in (VectorFormat.GLOVE, VectorFormat.WORD2VEC_TEXT, VectorFormat.FASTTEXT_VEC):
         check_text_rows(path, has_header=fmt is not VectorFormat.GLOVE)
     elif fmt is VectorFormat.WORD2VEC_BIN:
