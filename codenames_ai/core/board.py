@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Identity, Team
+from .clues import normalize_word
 from .errors import DeckError, RecordError
 from .rules import Layout, RuleSet
 
@@ -85,7 +86,7 @@ def check_deck(deck: Sequence[str], needed: int, *, source: str = "deck") -> Non
     for position, card in enumerate(deck, start=1):
         if not isinstance(card, str) or not card.strip():
             raise DeckError(f"{source}: card {position} is empty; remove blank entries")
-        normal = card.strip().casefold()
+        normal = normalize_word(card)  # café typed either way is one card, as clues see it
         if normal in seen:
             raise DeckError(
                 f"{source}: {card.strip()!r} appears twice (cards {seen[normal]} and "

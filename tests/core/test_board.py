@@ -70,6 +70,14 @@ def test_a_word_card_that_is_no_words_or_too_long_is_refused(card: str, message:
     assert message in str(refused.value)
 
 
+@pytest.mark.parametrize("other", ["cafe\u0301", "CAF\u00c9", "ｃａｆé"])
+def test_a_card_written_in_other_code_points_is_the_same_card(other: str) -> None:
+    # "café" precomposed and "cafe" + a combining accent show the same, and a clue is
+    # compared with both as one word: a deck of both dealt two cards no one can tell apart.
+    with pytest.raises(DeckError, match=r"appears twice \(cards 1 and 2\)"):
+        check_word_cards(["caf\u00e9", other], 2, source="my.txt")
+
+
 def test_a_word_list_refuses_a_long_card_naming_the_file(tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
     deck.write_text("apple\n" + "y" * 10_000 + "\n", encoding="utf-8")
