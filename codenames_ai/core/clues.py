@@ -137,6 +137,13 @@ def check_clue_basics(clue: Clue, context: ClueContext) -> ClueViolation | None:
         return ClueViolation(
             "one-word", f"a clue must be exactly one word; {word.strip()!r} has spaces"
         )
+    # Bytes that were not UTF-8, as Python carries them from a command line or a terminal.
+    broken = ", ".join(f"0x{ord(ch) - 0xDC00:02X}" for ch in sorted(set(word))
+                       if 0xDC80 <= ord(ch) <= 0xDCFF)
+    if broken:
+        return ClueViolation(
+            "characters", "a clue is a word made of letters; this one holds bytes that are not "
+                          f"text in UTF-8 ({broken}): type it again as UTF-8 text")
     hidden = control_characters(word)
     if hidden:
         return ClueViolation(

@@ -587,6 +587,16 @@ def test_a_clue_with_a_control_character_breaks_every_rule_set(rules: str, word:
     assert "control or format characters (U+" in violation.message
 
 
+def test_a_clue_of_bytes_that_are_not_utf8_is_named_so() -> None:
+    # A terminal or command line in another encoding: Python carries the bytes 0xFF 0xFE as
+    # U+DCFF U+DCFE, which the rule called control characters that steer the screen.
+    done = subprocess.run([sys.executable, "-m", "codenames_ai", "check", b"ab\xff\xfec",
+                           "--board", "apple,bear"], capture_output=True, timeout=60)
+    assert done.stdout.decode().strip() == (
+        "illegal [characters]: a clue is a word made of letters; this one holds bytes that are "
+        "not text in UTF-8 (0xFE, 0xFF): type it again as UTF-8 text")
+
+
 def test_the_joiners_some_scripts_spell_with_are_no_control_characters() -> None:
     from codenames_ai.core import GameState, deal
 
