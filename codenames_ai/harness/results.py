@@ -202,13 +202,12 @@ def _result_problem(result: Any, spec: TournamentSpec | None) -> str:
         if not isinstance(result.get("record"), list):
             return "'record' must be a list of rows"
         seconds = result.get("seconds", 0.0)
-        if not _is_number(seconds):
-            return "'seconds' must be a number"
+        if not _is_number(seconds) or seconds < 0:
+            return "'seconds' must be a number of at least 0"
         moves = result.get("moves", {})
-        if not isinstance(moves, dict) or not all(
-                isinstance(m, list) and len(m) == 2 and _is_number(m[0]) and _is_number(m[1])
-                for m in moves.values()):
-            return "'moves' must map seats to [moves, seconds]"
+        if not isinstance(moves, dict) or not all(_is_tally(m) for m in moves.values()):
+            return ("'moves' must map seats to [moves, seconds], a whole number and a number, "
+                    "neither below 0")
     elif not isinstance(result.get("reason", ""), str):
         return "'reason' must be text"
     if spec is not None and game < spec.games:
@@ -254,6 +253,15 @@ def _known_rules(rules: Any) -> dict[str, Any] | None:
 def _rules_of(spec: TournamentSpec) -> dict[str, Any]:
     """The rules every game of ``spec`` is recorded with (computed once per spec)."""
     return spec.rules().to_dict()
+
+
+def _is_tally(value: Any) -> bool:
+    """A seat's [moves, seconds]: a whole number of moves and the seconds they took."""
+    if not (isinstance(value, list) and len(value) == 2):
+        return False
+    moves, seconds = value
+    return (isinstance(moves, int) and not isinstance(moves, bool) and moves >= 0
+            and _is_number(seconds) and seconds >= 0)
 
 
 def _is_number(value: Any) -> bool:

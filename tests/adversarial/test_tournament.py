@@ -201,6 +201,12 @@ def touching_the_record(result: dict[str, Any]) -> None:
     (setting("record", [1, 2]), "line 2: game 1: a record must be a list of JSON objects"),
     (setting("record", []), "line 2: game 1: empty file, not a game record"),
     (touching_the_record, "line 2: game 1: checksum mismatch"),
+    # Negative or fractional tallies were summed into the report's ms/clue (fifth review).
+    *((setting("moves", {"red spymaster": tally}), "line 2 is not a game result ('moves' "
+       "must map seats to [moves, seconds], a whole number and a number, neither below 0)")
+      for tally in ([-5, 1.0], [5, -1.0], [2.5, 1.0])),
+    (setting("seconds", -1e300), "line 2 is not a game result ('seconds' must be a number of "
+     "at least 0)"),
 ])
 @pytest.mark.parametrize("command", ["report", "tournament"])
 def test_a_result_with_a_key_missing_or_of_the_wrong_type_is_named(
