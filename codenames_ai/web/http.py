@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
@@ -162,6 +162,20 @@ class Server:
 
 def server_of(request: Request) -> Server:
     return cast(Server, request.app.state.server)
+
+
+# What a move's JSON may hold: the move, its word and number or card, and the page's expect.
+MOVE_FIELDS = frozenset({"move", "word", "number", "index", "expect"})
+
+
+def refuse_unknown(data: dict[str, Any], known: Collection[str], send: str) -> None:
+    """400 naming the fields of ``data`` outside ``known``: a field that would be ignored
+    may be a typo the sender thinks was read."""
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        shown = ", ".join(repr(name[:40]) for name in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise HTTPProblem(400, f"unknown field(s) {shown}{more}; send {send}")
 
 
 def check_expect(game: WebGame, data: dict[str, Any]) -> str | None:

@@ -49,10 +49,12 @@ from .clients import Started, client_key
 from .games import GameConfig, WebGame
 from .http import (
     CACHED_GAMES,
+    MOVE_FIELDS,
     Games,
     HTTPProblem,
     check_expect,
     parse_json,
+    refuse_unknown,
     server_of,
     shown_id,
     span,
@@ -311,12 +313,6 @@ async def body(request: Request) -> dict[str, Any]:
     return data
 
 
-def refuse_unknown(data: dict[str, Any], known: set[str], send: str) -> None:
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise HTTPProblem(400, f"unknown field(s) {', '.join(unknown)}; send {send}")
-
-
 @router.post("/api/rooms", status_code=201)
 async def new_room(request: Request) -> dict[str, Any]:
     data = await body(request)
@@ -385,6 +381,8 @@ async def show(room_id: str, request: Request) -> dict[str, Any]:
 @router.post("/api/rooms/{room_id}/moves")
 async def move(room_id: str, request: Request) -> dict[str, Any]:
     data, rooms = await body(request), rooms_of(request)
+
+    refuse_unknown(data, {*MOVE_FIELDS, "token"}, "the move, its fields and your token")
 
     def play() -> dict[str, Any]:
         held_seat(rooms, room_id, data.get("token"))  # a stranger is refused before the lock

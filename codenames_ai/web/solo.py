@@ -21,7 +21,16 @@ from ..core import CodenamesError, ConfigError, IllegalActionError
 from ..core.choices import CLUE_RULE_NAMES, EDITION_NAMES, GUESS_LIMIT_NAMES
 from .clients import client_key
 from .games import DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
-from .http import HTTPProblem, Server, check_expect, json_body, server_of, span
+from .http import (
+    MOVE_FIELDS,
+    HTTPProblem,
+    Server,
+    check_expect,
+    json_body,
+    refuse_unknown,
+    server_of,
+    span,
+)
 from .roomsapi import rooms_of
 from .store import MoveConflict, StoreFull
 
@@ -136,6 +145,7 @@ async def move(game_id: str, request: Request) -> dict[str, Any]:
     data = await json_body(request)
     if not isinstance(data, dict):
         raise HTTPProblem(400, "a move must be a JSON object")
+    refuse_unknown(data, MOVE_FIELDS, "the move and its fields")
     server = server_of(request)
 
     def play() -> dict[str, Any]:
@@ -166,6 +176,8 @@ def played(game: WebGame, data: dict[str, Any]) -> list[dict[str, Any]]:
         if data.get("move") == "step":
             if game.seats:
                 raise IllegalActionError("'step' is for watching AI-only games")
+            if game.state.is_over:
+                raise IllegalActionError("the game is over")
             return game.ai_moves(limit=1)
         return [game.person_move(data), *game.ai_moves()]
     except IllegalActionError as exc:

@@ -198,6 +198,13 @@ def test_watching_steps_one_move_at_a_time(client: TestClient) -> None:
     stepped = client.post(f"/api/games/{game_id}/moves",
                           json={"move": "step", "expect": view["expect"]}).json()
     assert stepped["moves"] == 1 and stepped["history"][0].startswith("Turn 1")
+    while not stepped["over"]:
+        stepped = client.post(f"/api/games/{game_id}/moves",
+                              json={"move": "step", "expect": stepped["expect"]}).json()
+    # A step past the end is refused (it answered 200 and changed nothing).
+    late = client.post(f"/api/games/{game_id}/moves",
+                       json={"move": "step", "expect": stepped["expect"]})
+    assert late.status_code == 409 and late.json()["error"] == "the game is over"
 
 
 def test_pictures_in_the_browser_view(client: TestClient) -> None:
@@ -217,6 +224,9 @@ def test_pictures_in_the_browser_view(client: TestClient) -> None:
     (b'{"move": "pass", "expect": {"deal": "DEAL", "moves": 9}}', 409, "out of date"),
     (b'{"move": "pass", "expect": {"deal": "0123456789abcdef", "moves": 0}}', 409,
      "an earlier deal"),
+    # A field that would be ignored may be a typo the sender thinks was read.
+    (b'{"move": "guess", "idx": 3}', 400, "unknown field(s) 'idx'; send the move and its"),
+    (b'{"move": "pass", "team": "blue"}', 400, "unknown field(s) 'team'"),
 ])
 def test_bad_moves_change_nothing(client: TestClient, body: bytes, status: int,
                                   message: str) -> None:

@@ -208,6 +208,11 @@ def test_a_move_sent_for_the_last_deal_is_not_played_on_the_next(client: TestCli
     assert replayed.json()["view"]["expect"] == fresh["expect"]
     counted = client.post(url, json={**clue, "expect": 0})
     assert counted.status_code == 400 and 'must send "expect"' in counted.json()["error"]
+    # A field a move does not take is named, not ignored (a typo the sender thinks was read).
+    typo = client.post(url, json={**clue, "expect": fresh["expect"], "nunber": 2})
+    assert typo.status_code == 400
+    assert typo.json()["error"] == ("unknown field(s) 'nunber'; send the move, its fields and "
+                                    "your token")
     assert view_of(client, room, "spymaster") == fresh
 
 
