@@ -304,14 +304,18 @@ def run(application: FastAPI, listener: socket.socket, *,
     try:
         server(application, say=say).run(sockets=[listener])
     except KeyboardInterrupt:
-        leave_unfinished_work(say)
+        leave_unfinished_work(say, code=130)
         raise
+    # A stop whose signal uvicorn raised again to no effect: a Ctrl-C to a server started
+    # with SIGINT ignored (a background job of a shell without job control) ends here.
+    leave_unfinished_work(say, code=0)
 
 
-def leave_unfinished_work(say: Callable[[str], None], *, seconds: float = WORKERS_SECONDS
-                          ) -> None:
+def leave_unfinished_work(say: Callable[[str], None], *, code: int,
+                          seconds: float = WORKERS_SECONDS) -> None:
     """Once the server has stopped: if worker threads still run (an AI thinking about a
-    move for a request that was cut short), exit now (code 130, as Ctrl-C), without them.
+    move for a request that was cut short), exit now with ``code`` (130 after Ctrl-C),
+    without them.
     Python waits at exit for every such thread, for as long as the AI thinks, and no signal
     interrupts it. Nothing is left half-stored: each write is one transaction, and the
     database is closed by now; the game goes on from its last stored move."""
@@ -329,4 +333,4 @@ def leave_unfinished_work(say: Callable[[str], None], *, seconds: float = WORKER
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.flush()
             sys.stderr.flush()
-        os._exit(130)
+        os._exit(code)

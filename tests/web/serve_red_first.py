@@ -9,8 +9,10 @@ the package, replaces the bits source, as tests/play/test_secret_seed.py does in
 
 from __future__ import annotations
 
+import os
 import random
 import runpy
+import signal
 import sys
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -41,6 +43,10 @@ def red_first_bits(draws: random.Random) -> Callable[[int], int]:
 
 
 if __name__ == "__main__":
+    # Ctrl-C as a terminal sends it, whatever SIGINT the suite inherited (a suite started by a
+    # script in the background has it ignored); SERVE_SIGINT=ignore starts the server so.
+    signal.signal(signal.SIGINT, signal.SIG_IGN if os.environ.get("SERVE_SIGINT") == "ignore"
+                  else signal.default_int_handler)
     core_board.secrets = SimpleNamespace(  # type: ignore[assignment]
         randbits=red_first_bits(random.Random(2028)))
     sys.argv = ["codenames", *sys.argv[1:]]

@@ -4,6 +4,7 @@ deals come from known seeds in which red starts (serve_red_first.py)."""
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -21,8 +22,10 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, database: Path, *args: str) -> None:
+    def __init__(self, database: Path, *args: str, sigint_ignored: bool = False) -> None:
         self.args = args  # more of serve's options
+        # Started as a background job of a shell without job control is: Ctrl-C ignored.
+        self.sigint_ignored = sigint_ignored
         self.port = free_port()
         self.database = database
         self.base = f"http://127.0.0.1:{self.port}"
@@ -34,7 +37,8 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, str(RED_FIRST), "serve", "--port", str(self.port),
              "--db", str(self.database), *self.args], stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True)
+            stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "SERVE_SIGINT": "ignore" if self.sigint_ignored else ""})
         deadline = time.monotonic() + 60
         while True:
             try:
