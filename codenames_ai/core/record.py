@@ -149,6 +149,7 @@ class GameRecord:
         _refuse_control_characters(rows[:-1], source)
         try:
             record = cls._from_checked_rows(header, body, outcome_row)
+            record.board.check_fits(record.rules.layout)  # here, where the file is named
             if record.rules.edition == "words":  # a Words board holds a word deck's cards
                 check_word_cards(record.board.words, len(record.board.words), source="board")
             return record

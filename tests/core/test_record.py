@@ -130,3 +130,11 @@ def test_a_resigned_record_of_an_unknown_edition_or_a_seed_of_another_type_is_re
     with pytest.raises(RecordError, match="seed must be a whole number, got True"):
         GameRecord.from_jsonl(resigned(text, {"seed": True}))
     assert GameRecord.from_jsonl(resigned(text, {"seed": -1})).seed == -1  # --seed -1 is one
+
+
+def test_a_resigned_record_whose_key_does_not_fit_its_layout_is_named(text: str) -> None:
+    # It was refused only when replayed, without the file's name (fifth hostile review).
+    with pytest.raises(RecordError, match=r"^shared.jsonl: key has 0 blue cards; the layout "
+                                          r"needs \d"):
+        GameRecord.from_jsonl(resigned(text, {"board.key": ["red"] * 25}),
+                              source="shared.jsonl")
