@@ -20,7 +20,7 @@ from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_vali
 from ..core.errors import GameInterrupted, MoveTimedOut
 from ..core.views import GuesserView, PublicView, SpymasterView
 from ..pictures import PictureDeck
-from ..render import board_legend, column_label, describe_event, render_board
+from ..render import board_legend, column_label, describe_event, render_board, shown
 
 HELP = """commands:
   WORD or a prefix (any case), or a coordinate like B3   touch that card
@@ -258,10 +258,11 @@ class _Person:
             return prefixed[0]
         if prefixed:
             names = ", ".join(view.words[i].upper() for i in prefixed)
-            self.console.write(f"'{text}' could be {names}; type more letters")
+            self.console.write(f"'{shown(text)}' could be {names}; type more letters")
         else:
-            self.console.write(f"no card '{text}' to choose; type a card, a coordinate like B3, "
-                               "or 'help'")
+            # shown: the person's own escape sequence must not steer the screen back at them
+            self.console.write(f"no card '{shown(text)}' to choose; type a card, a coordinate "
+                               "like B3, or 'help'")
         return None
 
     def _allowed(self, index: int, view: PublicView, allowed: Sequence[int]) -> int | None:

@@ -166,15 +166,16 @@ def test_the_console_script_through_a_pipe_ends_with_the_key(
 def test_guess_by_word_and_prefix_and_revealed_card_is_refused(play: Play) -> None:
     board = deal(WORDS, default_deck(), 5)
     word, prefix = board.words[0], board.words[1][:3]  # seed 5: TOMATO (red), TOWER
-    lines = [word.upper(), word, word[:3] + "#", prefix, *CELLS * 4]
+    lines = [word.upper(), word, word[:3] + "\x1b[2J", prefix, *CELLS * 4]
     out, record = play(["--seed", "5", "--level", "hard"], lines)
     # Blue opens; red's first four answers: the word in capitals touches it, the same word
-    # again is refused, a non-card is refused, and a prefix of one card touches that card.
+    # again is refused, a non-card is refused (its escape sequence shown, not obeyed: it
+    # cleared the screen), and a prefix of one card touches that card.
     answers = [line for line in out.splitlines() if line.startswith("red guess>")][:4]
     assert answers == [
         f"red guess>   red touches '{word}': red agent",
         f"red guess> {word.upper()} is already revealed",
-        f"red guess> no card '{word[:3]}#' to choose; type a card, a coordinate like B3, "
+        f"red guess> no card '{word[:3]}\\x1b[2J' to choose; type a card, a coordinate like B3, "
         "or 'help'",
         f"red guess>   red touches '{board.words[1]}': bystander",
     ]
