@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .core.board import check_deck
+from .core.board import MAX_CARD_LENGTH, check_deck
 from .core.errors import DeckError
 from .core.jsonlimits import JSONRefused, load_limited
 from .deckfiles import MAX_DECK_BYTES, read_deck_text, wordlists_dir
@@ -171,6 +171,11 @@ def _tags(raw: list[str], where: str) -> tuple[str, ...]:
                         "picture shows")
     if not MIN_TAGS <= len(tags) <= MAX_TAGS:
         raise DeckError(f"{where}: {len(tags)} tags; give {MIN_TAGS}-{MAX_TAGS}")
+    longest = max(len(t) for t in tags)
+    if longest > MAX_CARD_LENGTH:  # a tag is a word, as a card is (a 100,000-letter one
+        # held the clue rules' checks of a game for 53 s)
+        raise DeckError(f"{where}: a tag has {longest:,} characters; a tag is at most "
+                        f"{MAX_CARD_LENGTH}")
     bad = [t for t in tags if not _TAG.match(t)]
     if bad:
         raise DeckError(f"{where}: tags must be single words, got {', '.join(map(repr, bad))}")

@@ -231,6 +231,9 @@ def test_a_person_clueing_on_a_user_image_deck_is_checked_against_its_captions(
     (lambda d: (d / "captions.csv").write_text("file,tags\ncard00.png,a b c\ncard00.png,d e f\n"),
      "captioned twice"),
     (lambda d: (d / "captions.csv").write_text("file,tags\ncard00.png,dog\n"), "1 tags; give 3-8"),
+    # A 100,000-letter tag held a game's clue checks for 53 s (fifth hostile review).
+    (lambda d: (d / "captions.csv").write_text(f"file,tags\ncard00.png,dog ball {'t' * 46}\n"),
+     "line 2: a tag has 46 characters; a tag is at most 45"),
     (lambda d: (d / "captions.csv").unlink(), "no captions file"),
     (lambda d: (d / "captions.json").write_text("{}"), "both captions.csv and captions.json"),
     (lambda d: (d / "captions.csv").write_text("file,tags\nnotes.txt,a b c\n"), "not an image"),
