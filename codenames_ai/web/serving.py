@@ -40,6 +40,7 @@ import h11
 import uvicorn
 from fastapi import FastAPI
 from uvicorn.middleware.proxy_headers import _TrustedHosts  # uvicorn is pinned exactly
+from uvicorn.protocols.http.flow_control import FlowControl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .clients import client_key
@@ -48,6 +49,7 @@ STOP_SECONDS = 5  # seconds the responses under way get after Ctrl-C (uvicorn ta
 WORKERS_SECONDS = 1.0  # then the worker threads get this long to end, else they are left
 HEADER_SECONDS = 10.0  # a request's headers fit in one packet: 10 s is a very slow link
 WRITE_SECONDS = 10.0  # an answer may wait this long for a client that takes none of it
+MAX_AHEAD = 64 * 1024  # bytes of requests one connection may send ahead of their answers
 MAX_CONNECTIONS = 1000  # open at once; the rooms' live streams take 400 at most
 # One client's share: 1/8 of the connections, but at least 48 (a browser opens at most 6 to
 # a server, so 8 browsers at their most; far more people behind one NAT in practice, each
@@ -117,6 +119,26 @@ def _delivery(transport: asyncio.Transport) -> tuple[int, int]:
     return buffered, -buffered
 
 
+def _ahead(protocol: H11Protocol) -> int:
+    """Bytes a client sent that wait unparsed behind the request under way."""
+    return len(protocol.conn._receive_buffer)  # h11 has no public count; it is pinned
+
+
+class _AheadFlow(FlowControl):
+    """uvicorn's flow control, which reads no more from a client with over ``MAX_AHEAD``
+    bytes of requests waiting: uvicorn resumes reading after every answer and every body
+    asked for, so requests sent in one stream without waiting for answers (pipelined) piled
+    up in memory as fast as the client sent them (90 MB a second)."""
+
+    def __init__(self, transport: asyncio.Transport, ahead: Callable[[], int]) -> None:
+        super().__init__(transport)
+        self._ahead = ahead
+
+    def resume_reading(self) -> None:
+        if self._ahead() <= MAX_AHEAD:  # else the answers to come resume it
+            super().resume_reading()
+
+
 class _Guarded(H11Protocol):
     """uvicorn's HTTP/1.1 connection with a deadline for each request's headers, one for a
     client to take some of its answers, and caps on the connections open at once, in all
@@ -136,6 +158,7 @@ class _Guarded(H11Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[arg-type]
+        self.flow = _AheadFlow(self.transport, lambda: _ahead(self))
         host = self.client[0] if self.client else None
         key = client_key(host)
         if len(self.connections) > self.most:
@@ -156,6 +179,8 @@ class _Guarded(H11Protocol):
         super().data_received(data)
         if self.conn.their_state is not h11.IDLE:  # the headers are in
             self._disarm()
+        if _ahead(self) > MAX_AHEAD:
+            self.flow.pause_reading()  # until answers bring it down (``_AheadFlow``)
 
     def on_response_complete(self) -> None:
         super().on_response_complete()

@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -149,6 +149,40 @@ def test_pipelined_requests_whose_answers_are_not_read_are_cut_off(tmp_path: Pat
         with connect(port) as later:
             later.sendall(b"GET /api/options HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
             assert reply(later).startswith(b"HTTP/1.1 200 ")
+
+
+@pytest.mark.parametrize("reads_answers", [True, False])
+def test_requests_sent_far_ahead_of_their_answers_are_not_read_ahead(
+        tmp_path: Path, reads_answers: bool) -> None:
+    """One connection that sends requests without waiting for their answers (pipelined)
+    holds at most ``MAX_AHEAD`` of them in the server, and one more read: the sixth hostile
+    review grew a server by 90 MB a second this way, its client reading every answer (so no
+    deadline ended it), and by 435 MB in 12 s reading none."""
+    requests = b"GET /api/options HTTP/1.1\r\nHost: test\r\n\r\n" * 2000
+    most_held = 0
+    with running(tmp_path) as (server, port), connect(port) as client:
+        client.setblocking(False)
+        if reads_answers:
+            threading.Thread(target=_drain, args=(client,), daemon=True).start()
+        end = time.monotonic() + 3.0  # how long it sends; the bound holds all along
+        while time.monotonic() < end:
+            with suppress(BlockingIOError):
+                client.send(requests)
+            held = [len(c.conn._receive_buffer) for c in list(server.server_state.connections)
+                    if isinstance(c, serving._Guarded)]
+            most_held = max(most_held, *held, 0)
+            time.sleep(0.001)
+    assert most_held <= serving.MAX_AHEAD + 256 * 1024, most_held  # one read of asyncio's
+
+
+def _drain(connection: socket.socket) -> None:
+    with suppress(OSError):
+        while True:
+            try:
+                if not connection.recv(1 << 20):
+                    return
+            except BlockingIOError:
+                time.sleep(0.001)
 
 
 def test_an_event_stream_whose_client_stops_reading_is_cut_off(tmp_path: Path) -> None:
