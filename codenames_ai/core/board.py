@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Identity, Team
-from .clues import normalize_word
+from .clues import MAX_WORD_LENGTH, normalize_word
 from .errors import DeckError, RecordError
 from .rules import Layout, RuleSet
 
@@ -81,11 +81,15 @@ class Board:
 
 
 def check_deck(deck: Sequence[str], needed: int, *, source: str = "deck") -> None:
-    """Raise ``DeckError`` unless ``deck`` holds ``needed`` distinct, non-empty cards."""
+    """Raise ``DeckError`` unless ``deck`` holds ``needed`` distinct, non-empty cards of at
+    most ``MAX_NAME_LENGTH`` characters (a picture's file name; a word card is shorter)."""
     seen: dict[str, int] = {}
     for position, card in enumerate(deck, start=1):
         if not isinstance(card, str) or not card.strip():
             raise DeckError(f"{source}: card {position} is empty; remove blank entries")
+        if len(card) > MAX_NAME_LENGTH:
+            raise DeckError(f"{source}: card {position} has {len(card):,} characters; a card "
+                            f"is at most {MAX_NAME_LENGTH}")
         normal = normalize_word(card)  # café typed either way is one card, as clues see it
         if normal in seen:
             raise DeckError(
@@ -99,10 +103,11 @@ def check_deck(deck: Sequence[str], needed: int, *, source: str = "deck") -> Non
         )
 
 
-# The longest word in English dictionaries has 45 letters; a card of a few words (ice cream,
-# mother-in-law) fits in as many characters. Longer text is not a card, and the clue rules'
-# analysis of a card (its pieces) grows with its length cubed.
-MAX_CARD_LENGTH = 45
+# As long as the longest word: a card of a few words (ice cream, mother-in-law) fits in as
+# many characters. Longer text is not a card, and the clue rules' analysis of a card (its
+# pieces) grows with its length cubed.
+MAX_CARD_LENGTH = MAX_WORD_LENGTH
+MAX_NAME_LENGTH = 255  # any card, a picture's file name too (most file systems' limit)
 _JOINS = re.compile(r"[ \-'\u2019]")  # a card's words are joined by one of these
 
 

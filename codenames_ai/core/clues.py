@@ -71,6 +71,11 @@ def code_points(text: str) -> str:
     return ", ".join(f"U+{ord(ch):04X}" for ch in dict.fromkeys(text))
 
 
+# The longest word in English dictionaries has 45 letters: no clue is longer, and the clue
+# rules' analysis of a word grows with its length (a 5 MB clue in a record took 8 s).
+MAX_WORD_LENGTH = 45
+
+
 def normalize_word(word: str) -> str:
     """The form in which words are compared: Unicode NFKC, case-folded, trimmed."""
     return unicodedata.normalize("NFKC", word).strip().casefold()
@@ -124,6 +129,11 @@ def check_clue(clue: Clue, context: ClueContext,
     return violation
 
 
+def _quoted(text: str) -> str:
+    """A clue in a message, cut short: anyone's text, of any length."""
+    return repr(text if len(text) <= 60 else text[:60] + "...")
+
+
 def check_clue_basics(clue: Clue, context: ClueContext) -> ClueViolation | None:
     """The first of the core's own rules ``clue`` breaks (the number, one word, no hidden
     characters, not a visible board word), or ``None``: a validator's rules come after."""
@@ -135,8 +145,11 @@ def check_clue_basics(clue: Clue, context: ClueContext) -> ClueViolation | None:
         return ClueViolation("one-word", "a clue must be one word; this one is empty")
     if any(ch.isspace() for ch in word.strip()):
         return ClueViolation(
-            "one-word", f"a clue must be exactly one word; {word.strip()!r} has spaces"
+            "one-word", f"a clue must be exactly one word; {_quoted(word.strip())} has spaces"
         )
+    if len(word.strip()) > MAX_WORD_LENGTH:
+        return ClueViolation("too-long", f"a clue of {len(word.strip()):,} characters is not "
+                                         f"one English word (the limit is {MAX_WORD_LENGTH})")
     # Bytes that were not UTF-8, as Python carries them from a command line or a terminal.
     broken = ", ".join(f"0x{ord(ch) - 0xDC00:02X}" for ch in sorted(set(word))
                        if 0xDC80 <= ord(ch) <= 0xDCFF)

@@ -11,12 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import Clue, Cover, Guess, Pass
-from .board import Board, check_word_cards
+from .board import Board, check_deck, check_word_cards
 from .cards import Team
 from .clues import ClueValidator, code_points, control_characters
 from .errors import CodenamesError, RecordError
@@ -150,8 +150,11 @@ class GameRecord:
         try:
             record = cls._from_checked_rows(header, body, outcome_row)
             record.board.check_fits(record.rules.layout)  # here, where the file is named
+            cards = record.board.words
             if record.rules.edition == "words":  # a Words board holds a word deck's cards
-                check_word_cards(record.board.words, len(record.board.words), source="board")
+                check_word_cards(cards, len(cards), source="board")
+            else:  # a custom board may hold pictures
+                check_deck(cards, len(cards), source="board")
             return record
         except CodenamesError as exc:
             raise RecordError(f"{source}: {exc}") from None
@@ -195,13 +198,22 @@ def replay_steps(record: GameRecord, *, validator: ClueValidator | None = None,
             raise RecordError(f"{where}: the rules do not allow it: {exc}") from None
         produced = state.events[before:]
         if produced != recorded[position:position + len(produced)]:
-            raise RecordError(f"{where}: the rules give {produced!r} but the record says "
-                              f"{recorded[position:position + len(produced)]!r}")
+            raise RecordError(f"{where}: the rules give {_brief(produced)} but the record "
+                              f"says {_brief(recorded[position:position + len(produced)])}")
         position += len(produced)
         yield produced, state
     if state.outcome != record.outcome:
         raise RecordError(f"{source}: the events lead to {state.outcome!r} but the record "
                           f"says {record.outcome!r}")
+
+
+def _brief(events: Sequence[Event]) -> str:
+    """Events as a message shows them: their JSON, each text cut short (a record's text is
+    anyone's, and may be megabytes)."""
+    return ", ".join(_dump({key: value[:117] + "..." if isinstance(value, str)
+                            and len(value) > 120 else value
+                            for key, value in event_to_dict(event).items()})
+                     for event in events)
 
 
 def replay(record: GameRecord, *, validator: ClueValidator | None = None,

@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ..core.board import MAX_CARD_LENGTH
+from ..core.clues import MAX_WORD_LENGTH
 from .lexicon import WORD_CACHE_SIZE, Lexicon, lexicon
 
 # Derivational suffixes, each with the part of speech the derived word must have (and have only
@@ -83,7 +84,7 @@ SHADE_WORDS = _word_set("""
 _ROMAN = re.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
 _LETTERS = re.compile(r"^[^\W\d_]+(?:'[^\W\d_]+)?$")
 _WORD_SEPARATORS = re.compile(r"[-\u2010-\u2015_/.+&]")
-MAX_LENGTH = 45
+MAX_LENGTH = MAX_WORD_LENGTH  # the core refuses longer clues too, in every rule set
 
 
 def normalize(word: str) -> str:
@@ -316,7 +317,7 @@ def _intrinsic(raw: str, word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]
     """Rules the word breaks on its own, in the order they are reported."""
     found: list[tuple[str, str]] = []
     if len(word) > MAX_LENGTH:
-        return (("too-long", f"a clue of {len(word)} characters is not one English word "
+        return (("too-long", f"a clue of {len(word):,} characters is not one English word "
                              f"(the limit is {MAX_LENGTH})"),)
     if _WORD_SEPARATORS.search(word):
         found.append(("one-word", f"'{raw}' joins several words; a clue must be one word "

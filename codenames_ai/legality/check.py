@@ -23,7 +23,7 @@ def check_clue_word(clue: str, visible_words: Sequence[str], rules: str = "class
     context = ClueContext(rules=_BASIC, team=Team.RED, visible_words=visible,
                           covered_words=(), cards_left=1)
     basic = check_clue(Clue(clue, 1), context)
-    if basic is not None and basic.rule in {"one-word", "characters"}:
+    if basic is not None and basic.rule in {"one-word", "too-long", "characters"}:
         return [basic]  # not one word of letters: the word rules have nothing to judge
     found = [basic] if basic is not None else []
     return found + validator_for(rules, pictures).violations(clue.strip(), list(visible))

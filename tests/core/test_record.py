@@ -104,18 +104,18 @@ def test_a_record_of_another_version_or_format_is_rejected(text: str) -> None:
         GameRecord.from_jsonl('{"kind": "something"}\n')
 
 
-def resigned(text: str, change: dict[str, object]) -> str:
-    """``text`` with its header changed and the end line's checksum computed again, as
-    someone editing a shared record would."""
+def resigned(text: str, change: dict[str, object], line: int = 0) -> str:
+    """``text`` with its header (or its ``line``) changed and the end line's checksum
+    computed again, as someone editing a shared record would."""
     lines = text.splitlines()[:-1]
-    header = json.loads(lines[0])
+    header = json.loads(lines[line])
     for path, value in change.items():
         *parents, last = path.split(".")
         target = header
         for part in parents:
-            target = target[part]
-        target[last] = value
-    lines[0] = json.dumps(header, separators=(",", ":"))
+            target = target[int(part) if isinstance(target, list) else part]
+        target[int(last) if isinstance(target, list) else last] = value
+    lines[line] = json.dumps(header, separators=(",", ":"))
     digest = hashlib.sha256(("\n".join(lines) + "\n").encode()).hexdigest()
     end = {"kind": "end", "lines": len(lines), "sha256": digest}
     return "\n".join([*lines, json.dumps(end, separators=(",", ":"))]) + "\n"
@@ -138,3 +138,20 @@ def test_a_resigned_record_whose_key_does_not_fit_its_layout_is_named(text: str)
                                           r"needs \d"):
         GameRecord.from_jsonl(resigned(text, {"board.key": ["red"] * 25}),
                               source="shared.jsonl")
+
+
+def test_a_resigned_record_of_a_huge_clue_or_card_is_refused_in_a_short_line(
+        text: str) -> None:
+    # A 5 MB clue word took 8 s and came back twice in a 10 MB message of Python reprs; a
+    # custom board of 20,000-letter cards printed megabytes (sixth hostile review).
+    assert json.loads(text.splitlines()[1])["event"] == "clue"
+    with pytest.raises(RecordError) as refused:
+        replay(GameRecord.from_jsonl(resigned(text, {"word": "a" * 100_000}, line=1)))
+    message = str(refused.value)
+    assert len(message) < 800 and "InvalidClue(" not in message, message
+    assert ('"rule":"too-long","reason":"a clue of 100,000 characters is not one English word '
+            '(the limit is 45)"') in message
+    with pytest.raises(RecordError, match="board: card 1 has 256 characters; a card is at "
+                                          "most 255$"):
+        GameRecord.from_jsonl(resigned(text, {"rules.edition": "custom",
+                                              "board.words.0": "x" * 256}))
