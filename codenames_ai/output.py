@@ -12,6 +12,7 @@ existing file of anything else (a typo for another file) is refused, not overwri
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -117,7 +118,10 @@ def _probe(folder: Path, path: Path, option: str) -> None:
     try:
         handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot write in {folder} ({exc.strerror or exc}); give "
+        # /proc and /sys answer "no such file" for a new file in a folder that exists
+        reason = ("it takes no new files" if exc.errno == errno.ENOENT and folder.is_dir()
+                  else exc.strerror or str(exc))
+        raise ConfigError(f"{path}: cannot write in {folder} ({reason}); give "
                           f"{option} a place you can write") from None
     os.close(handle)
     with contextlib.suppress(OSError):
