@@ -61,14 +61,17 @@ OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 WARN_EVERY = 60.0  # seconds between two warnings that the open files ran out
 
 
-def _unavailable(body: bytes) -> bytes:
-    return (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
-            b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(body), body))
+def _refusal(status: bytes, body: bytes) -> bytes:
+    return (b"HTTP/1.1 %s\r\ncontent-type: application/json\r\nconnection: close\r\n"
+            b"content-length: %d\r\n\r\n%s" % (status, len(body), body))
 
 
-FULL = _unavailable(b'{"error": "this server has its most connections open; try again later"}')
-CLIENT_FULL = _unavailable(b'{"error": "your address has its most connections open to this '
-                           b'server; close some (other tabs?) or try again later"}')
+FULL = _refusal(b"503 Service Unavailable",
+                b'{"error": "this server has its most connections open; try again later"}')
+CLIENT_FULL = _refusal(b"503 Service Unavailable",
+                       b'{"error": "your address has its most connections open to this '
+                       b'server; close some (other tabs?) or try again later"}')
+NOT_HTTP = _refusal(b"400 Bad Request", b'{"error": "the request is not valid HTTP/1.1"}')
 
 log = logging.getLogger("uvicorn.error")
 
@@ -183,9 +186,25 @@ class _Guarded(H11Protocol):
             self.flow.pause_reading()  # until answers bring it down (``_AheadFlow``)
 
     def on_response_complete(self) -> None:
+        # Answered before the client sent all of its request (a 413, 415 or 408 refuses a
+        # body unread): the rest of it would hold the connection past every deadline (one
+        # byte of it cancels uvicorn's keep-alive timer), so the connection closes.
+        answered_early = self.conn.their_state is h11.SEND_BODY
         super().on_response_complete()
-        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+        if self.transport.is_closing():
+            return
+        if answered_early:
+            self.transport.close()
+        elif self.conn.their_state is h11.IDLE:
             self._arm()  # the next request's headers get as long
+
+    def send_400_response(self, msg: str) -> None:
+        """uvicorn's answer to bytes that are not HTTP/1.1: JSON as every refusal, and
+        nothing when an answer is already under way or sent (h11 refused a second one with a
+        traceback in the log)."""
+        if self.conn.our_state in (h11.IDLE, h11.SEND_RESPONSE):
+            self.transport.write(NOT_HTTP)
+        self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -245,11 +264,17 @@ def guarded(*, header_seconds: float, write_seconds: float, most: int, client_mo
 
 
 class _Cancelled(logging.Filter):
-    """Drops a log record whose traceback is a cancellation (a request cut short by a stop)."""
+    """Drops a log record whose traceback is a cancellation (a request cut short by a stop),
+    and uvicorn's warnings of an upgrade asked for."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
-        return not isinstance(error, (asyncio.CancelledError, KeyboardInterrupt))
+        if isinstance(error, (asyncio.CancelledError, KeyboardInterrupt)):
+            return False
+        # An Upgrade header is any client's to send: two warnings each would let one fill
+        # the log (the server speaks no WebSocket, and answers it as plain HTTP).
+        return not str(record.msg).startswith(("Unsupported upgrade request",
+                                               "No supported WebSocket library"))
 
 
 class _Server(uvicorn.Server):
@@ -311,7 +336,9 @@ def server(application: FastAPI, *, say: Callable[[str], None],
     limit allows) and ``client_most`` from one client (default: ``per_client(most)``).
     ``say`` tells the person at the terminal that the server is stopping."""
     most = most or max_connections()
-    config = uvicorn.Config(application, log_level="warning",
+    # ws="none": with the websockets package installed, uvicorn would hand an upgraded
+    # connection to its own protocol, and the connection counts here would never be given back.
+    config = uvicorn.Config(application, log_level="warning", ws="none",
                             timeout_graceful_shutdown=STOP_SECONDS)
     proxies = config.forwarded_allow_ips if config.proxy_headers else []
     config.http = guarded(header_seconds=header_seconds, write_seconds=write_seconds,

@@ -8,6 +8,7 @@ port, raw sockets."""
 from __future__ import annotations
 
 import json
+import logging
 import socket
 import subprocess
 import sys
@@ -183,6 +184,63 @@ def _drain(connection: socket.socket) -> None:
                     return
             except BlockingIOError:
                 time.sleep(0.001)
+
+
+JSON_POST = b"POST /api/games HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+
+
+@pytest.mark.parametrize(("request_head", "status"), [
+    (JSON_POST + b"Content-Length: 999999999999\r\n\r\n", b"413"),
+    (b"POST /api/games HTTP/1.1\r\nHost: test\r\nContent-Type: text/plain\r\n"
+     b"Content-Length: 100\r\n\r\n", b"415"),
+    (JSON_POST + b"Transfer-Encoding: chunked\r\n\r\n4400\r\n" + b"x" * 0x4400 + b"\r\n", b"413"),
+])
+def test_a_request_answered_before_its_body_arrived_closes_its_connection(
+        tmp_path: Path, request_head: bytes, status: bytes,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The seventh hostile review: answered at once, the client then sent one more byte of
+    its body and nothing else, and the connection stayed open for good (the byte cancelled
+    uvicorn's keep-alive timer; no deadline was left), 125 of them per address, 8 addresses
+    for the whole server. Then a bad chunk header wrote a traceback into the log."""
+    with running(tmp_path, header_seconds=WAIT * 3) as (server, port), \
+            connect(port, "127.0.0.2") as client:
+        client.sendall(request_head)
+        answer = client.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 " + status), answer
+        with suppress(OSError):  # the server may have closed it by now
+            client.sendall(b"x")
+            client.sendall(b"zz\r\n")  # not a chunk header
+        began = time.monotonic()
+        while server.server_state.connections and time.monotonic() - began < WAIT:
+            time.sleep(0.05)
+        assert not server.server_state.connections, f"still open after {WAIT} s"
+        with suppress(ConnectionResetError):  # closed with the client's bytes unread
+            reply(client)  # the rest of the answer, then the end
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+def test_bytes_that_are_not_http_get_a_json_400_and_no_traceback(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    with running(tmp_path) as (_, port), connect(port) as client:
+        client.sendall(b"GET /\xff\xfe HTTP/1.1\r\nHost: test\r\n\r\n")
+        answer = reply(client)
+    assert answer.startswith(b"HTTP/1.1 400 ")
+    assert answer.endswith(b'{"error": "the request is not valid HTTP/1.1"}'), answer
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+def test_an_upgrade_request_is_answered_as_plain_http_without_a_warning(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # uvicorn's two warnings for each Upgrade header let any client fill the log; with the
+    # websockets package installed it handed the connection over and its count leaked.
+    with running(tmp_path) as (server, port):
+        assert server.config.ws == "none"
+        with connect(port) as client:
+            client.sendall(b"GET /api/options HTTP/1.1\r\nHost: test\r\nUpgrade: websocket\r\n"
+                           b"Connection: Upgrade, close\r\nSec-WebSocket-Version: 13\r\n"
+                           b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+            assert reply(client).startswith(b"HTTP/1.1 200 ")
+    assert not [r for r in caplog.records if "upgrade" in r.getMessage().lower()]
 
 
 def test_an_event_stream_whose_client_stops_reading_is_cut_off(tmp_path: Path) -> None:
