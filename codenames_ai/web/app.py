@@ -105,8 +105,10 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
         yield
         store.close()  # another server may open the database now
 
+    # redirect_slashes off: a target without its leading slash was redirected to the
+    # client's own Host header (307 to http://evil.example/); it is a JSON 404 like any path.
     app = FastAPI(title="codenames-ai", docs_url=None, redoc_url=None, openapi_url=None,
-                  lifespan=lifespan)
+                  lifespan=lifespan, redirect_slashes=False)
     # What each client started lately. Watched games are evicted, so more are started than
     # kept: ten times what the server keeps (12,000 short entries by default) bounds memory.
     started = Started(window=limits.game_idle, size=10 * (limits.games + limits.watch_games),

@@ -265,16 +265,18 @@ def guarded(*, header_seconds: float, write_seconds: float, most: int, client_mo
 
 class _Cancelled(logging.Filter):
     """Drops a log record whose traceback is a cancellation (a request cut short by a stop),
-    and uvicorn's warnings of an upgrade asked for."""
+    and uvicorn's warnings that any client can cause with each request."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
         if isinstance(error, (asyncio.CancelledError, KeyboardInterrupt)):
             return False
-        # An Upgrade header is any client's to send: two warnings each would let one fill
-        # the log (the server speaks no WebSocket, and answers it as plain HTTP).
+        # Warnings any client can cause with each request would let one fill the log (25,000
+        # lines in 5 s): an Upgrade header (the server speaks no WebSocket and answers it as
+        # plain HTTP) and bytes that are not HTTP (the client gets its JSON 400).
         return not str(record.msg).startswith(("Unsupported upgrade request",
-                                               "No supported WebSocket library"))
+                                               "No supported WebSocket library",
+                                               "Invalid HTTP request received"))
 
 
 class _Server(uvicorn.Server):
