@@ -122,6 +122,18 @@ def _delivery(transport: asyncio.Transport) -> tuple[int, int]:
     return buffered, -buffered
 
 
+def _reset(transport: asyncio.Transport) -> None:
+    """Cut a connection off and drop what it had not sent: a plain close leaves the unsent
+    answers with the kernel until a client that reads nothing lets them go (the ninth hostile
+    review: 1 MB a connection, 4.3 MB a second from one address, while the address's count
+    was given back). A zero linger makes the close a reset."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    transport.abort()
+
+
 def _ahead(protocol: H11Protocol) -> int:
     """Bytes a client sent that wait unparsed behind the request under way."""
     return len(protocol.conn._receive_buffer)  # h11 has no public count; it is pinned
@@ -228,7 +240,7 @@ class _Guarded(H11Protocol):
             self._since = now
         elif now - self._since >= self.write_seconds:
             self._watch = None
-            self.transport.abort()  # connection_lost follows
+            _reset(self.transport)  # connection_lost follows
             return
         self._watch = self.loop.call_later(self.write_seconds / 4, self._look)
 
@@ -322,7 +334,7 @@ class _Server(uvicorn.Server):
         # the wait or after a second Ctrl-C) is cut off now, so that no request is left for
         # the loop's teardown to cancel in the middle of a write that never ends.
         for connection in list(self.server_state.connections):
-            connection.transport.abort()
+            _reset(connection.transport)
         if self.server_state.tasks:
             await asyncio.wait(set(self.server_state.tasks), timeout=1.0)
         if self.force_exit:  # uvicorn skips the app's shutdown then: it is quick, so run it
