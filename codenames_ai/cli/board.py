@@ -24,6 +24,7 @@ from ..core import (
     edition,
     normalize_word,
 )
+from ..core.errors import quoted
 
 _KEY_LETTERS = {"R": Identity.RED, "B": Identity.BLUE, "N": Identity.BYSTANDER,
                 "A": Identity.ASSASSIN}
@@ -41,15 +42,10 @@ def split_cards(text: str, option: str = "--board", *, required: bool = True) ->
     # Words separated by spaces read as one card; a single card that really holds a space
     # is written with a comma after it.
     if "," not in text and len(text.split()) > 1:
-        raise ConfigError(f"{option} has no commas, so {shown_text(text)} would be one card; "
+        raise ConfigError(f"{option} has no commas, so {quoted(text)} would be one card; "
                           "separate the cards with commas ('apple,ice cream,bear'), or end a "
                           "single card that holds a space with a comma ('ice cream,')")
     return cards
-
-
-def shown_text(text: str, limit: int = 40) -> str:
-    """User text quoted for a message, cut short."""
-    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 def board_fields(board: list[str], key: list[Identity] | None, revealed: list[str], team: Team,
@@ -61,7 +57,7 @@ def board_fields(board: list[str], key: list[Identity] | None, revealed: list[st
     unknown = covered - {normalize_word(w) for w in board}
     if unknown:
         raise ConfigError(f"--revealed names cards that are not on the board: "
-                          f"{', '.join(shown_text(card) for card in sorted(unknown))}; list "
+                          f"{', '.join(quoted(card) for card in sorted(unknown))}; list "
                           "only cards of --board")
     shown: list[Identity | None] = [
         (key[i] if key else team.agent) if normalize_word(w) in covered else None

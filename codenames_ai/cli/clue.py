@@ -8,7 +8,8 @@ import typer
 
 from ..agents.registry import DEFAULT_SPYMASTER
 from ..core import ConfigError, EditionName, Role, SpymasterView, Team, clue_number_to_json
-from .board import board_fields, key_rules, parse_key, shown_text, split_cards
+from ..core.errors import quoted
+from .board import board_fields, key_rules, parse_key, split_cards
 from .plugins import Plugins, load_plugins
 
 
@@ -39,7 +40,7 @@ def clue(
     try:
         side = Team(team.strip().lower())
     except ValueError:
-        raise ConfigError(f"--team must be red or blue, not {shown_text(team)}") from None
+        raise ConfigError(f"--team must be red or blue, not {quoted(team)}") from None
     cards = split_cards(board)
     identities = parse_key(key, len(cards))
     rules = key_rules(identities, edition_name, clue_rules)

@@ -14,7 +14,7 @@ from typing import Protocol, runtime_checkable
 
 from .actions import UNLIMITED, Clue
 from .cards import Team
-from .errors import ConfigError
+from .errors import ConfigError, quoted
 from .rules import RuleSet
 
 
@@ -129,11 +129,6 @@ def check_clue(clue: Clue, context: ClueContext,
     return violation
 
 
-def _quoted(text: str) -> str:
-    """A clue in a message, cut short: anyone's text, of any length."""
-    return repr(text if len(text) <= 60 else text[:60] + "...")
-
-
 def check_clue_basics(clue: Clue, context: ClueContext) -> ClueViolation | None:
     """The first of the core's own rules ``clue`` breaks (the number, one word, no hidden
     characters, not a visible board word), or ``None``: a validator's rules come after."""
@@ -145,7 +140,7 @@ def check_clue_basics(clue: Clue, context: ClueContext) -> ClueViolation | None:
         return ClueViolation("one-word", "a clue must be one word; this one is empty")
     if any(ch.isspace() for ch in word.strip()):
         return ClueViolation(
-            "one-word", f"a clue must be exactly one word; {_quoted(word.strip())} has spaces"
+            "one-word", f"a clue must be exactly one word; {quoted(word.strip(), 60)} has spaces"
         )
     if len(word.strip()) > MAX_WORD_LENGTH:
         return ClueViolation("too-long", f"a clue of {len(word.strip()):,} characters is not "

@@ -77,3 +77,9 @@ def choose(choices: type[Choice], name: str, what: str,
     except ValueError:
         known = ", ".join(str(choice.value) for choice in choices)
         raise error(f"unknown {what} {name!r}; choose one of: {known}") from None
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """Text from a person, a file or the network as a message quotes it: its repr, cut short
+    (it may be of any length)."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")

@@ -15,6 +15,7 @@ from typing import Any, TypeVar, cast
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
+from ..core.errors import quoted
 from ..core.jsonlimits import JSONRefused, load_limited
 from .clients import Started
 from .games import GameConfig, Offer, WebGame
@@ -40,11 +41,6 @@ class HTTPProblem(Exception):
         self.extra = extra or {}
 
 
-
-def shown_id(text: str) -> str:
-    """A game's or room's id as a message quotes it: cut short, since a path can hold any
-    length (the ids given out are 22 characters)."""
-    return repr(text if len(text) <= 40 else text[:40] + "...")
 
 @dataclass
 class _Slot:
@@ -109,7 +105,7 @@ class Games:
         active = self.store.solo_active(game_id)
         if active is not None and self.store.clock() - active > self.limits.game_idle:
             self.forget(game_id)
-            raise HTTPProblem(404, f"game {shown_id(game_id)} ended after "
+            raise HTTPProblem(404, f"game {quoted(game_id)} ended after "
                                    f"{span(self.limits.game_idle)} without a move, and is "
                                    "deleted; start a new one")
         with self._guard:
@@ -117,7 +113,7 @@ class Games:
         if game is None:
             loaded = None if active is None else self.store.load(game_id)
             if loaded is None:
-                raise HTTPProblem(404, f"no game {shown_id(game_id)} (it may have been made "
+                raise HTTPProblem(404, f"no game {quoted(game_id)} (it may have been made "
                                        "on another server); start a new one")
             config, moves = loaded
             game = WebGame.solo(GameConfig.from_stored(config), moves)

@@ -45,6 +45,7 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..core import CodenamesError, ConfigError, IllegalActionError
+from ..core.errors import quoted
 from .clients import Started, client_key
 from .games import GameConfig, WebGame
 from .http import (
@@ -56,7 +57,6 @@ from .http import (
     parse_json,
     refuse_unknown,
     server_of,
-    shown_id,
     span,
 )
 from .limits import RoomLimits
@@ -119,7 +119,7 @@ class Rooms(Games):
         """The room as the store has it, with its game (call with its lock held)."""
         info = self.store.room(room_id, idle=self.limits.idle)
         if info is None:
-            raise HTTPProblem(404, f"no room {shown_id(room_id)} (it may have been made on another "
+            raise HTTPProblem(404, f"no room {quoted(room_id)} (it may have been made on another "
                                    "server); start a new one")
         with self._guard:
             game = self._cache.get(room_id)
@@ -127,7 +127,7 @@ class Rooms(Games):
         if game is None or (game.game_id, len(game.moves)) != (info["game"], info["moves"]):
             loaded = self.store.load(info["game"])
             if loaded is None:
-                raise HTTPProblem(404, f"room {shown_id(room_id)} has lost its game")
+                raise HTTPProblem(404, f"room {quoted(room_id)} has lost its game")
             config, moves = loaded
             game = room_game(GameConfig.from_stored(config), moves)
             game.game_id = str(info["game"])
@@ -236,7 +236,7 @@ def seat_for(rooms: Rooms, room_id: str, token: object, *, required: bool) -> st
         return None
     if seat is None:
         if store.room(room_id, idle=rooms.limits.idle) is None:
-            raise HTTPProblem(404, f"no room {shown_id(room_id)}; start a new one")
+            raise HTTPProblem(404, f"no room {quoted(room_id)}; start a new one")
         raise HTTPProblem(403, "this link holds no seat of this room: ask for the "
                                "seat's link again")
     return seat
@@ -272,7 +272,7 @@ def require_creator(rooms: Rooms, room_id: str, creator: object, doing: str) -> 
     """Refuse (404 or 403) unless ``creator`` is the room's creator token."""
     if not (isinstance(creator, str) and creator and rooms.store.is_creator(room_id, creator)):
         if rooms.store.room(room_id, idle=rooms.limits.idle) is None:
-            raise HTTPProblem(404, f"no room {shown_id(room_id)}")
+            raise HTTPProblem(404, f"no room {quoted(room_id)}")
         raise HTTPProblem(403, f"only the room's creator (with the creator's link) may "
                                f"{doing}")
 
