@@ -122,6 +122,10 @@ def test_check_says_legal_or_names_every_broken_rule() -> None:
     covered = runner.invoke(app, ["check", "knives", "--board", "KNIFE,dog",
                                   "--revealed", "knife"])
     assert covered.exit_code == 0
+    # A revealed card not on the board was ignored: the verdict was for another board.
+    typo = runner.invoke(app, ["check", "ocean", "--board", "KNIFE,dog", "--revealed", "knif"])
+    assert typo.exit_code == 1 and "--revealed names cards that are not on the board: " \
+                                   "'knif'" in str(typo.exception)
     strict = runner.invoke(app, ["check", "hat", "--board", "cat", "--rules", "strict"])
     assert strict.exit_code == 1 and "[rhyme]" in strict.output
     assert runner.invoke(app, ["check", "hat", "--board", "cat"]).exit_code == 0

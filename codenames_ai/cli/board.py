@@ -48,17 +48,24 @@ def split_cards(text: str, option: str = "--board", *, required: bool = True) ->
     return cards
 
 
-def board_fields(board: list[str], key: list[Identity] | None, revealed: list[str], team: Team,
-           rules: RuleSet) -> tuple[dict[str, object], list[Identity | None]]:
-    """The public fields of a view for a board typed on the command line."""
-    if len({normalize_word(w) for w in board}) != len(board):
-        raise ConfigError("--board lists the same card twice; every card must be distinct")
+def covered_cards(board: list[str], revealed: list[str]) -> set[str]:
+    """The revealed cards' compared forms; ``ConfigError`` for one that is not on the board
+    (a typo would judge another board than the one meant)."""
     covered = {normalize_word(w) for w in revealed}
     unknown = covered - {normalize_word(w) for w in board}
     if unknown:
         raise ConfigError(f"--revealed names cards that are not on the board: "
                           f"{', '.join(quoted(card) for card in sorted(unknown))}; list "
                           "only cards of --board")
+    return covered
+
+
+def board_fields(board: list[str], key: list[Identity] | None, revealed: list[str], team: Team,
+           rules: RuleSet) -> tuple[dict[str, object], list[Identity | None]]:
+    """The public fields of a view for a board typed on the command line."""
+    if len({normalize_word(w) for w in board}) != len(board):
+        raise ConfigError("--board lists the same card twice; every card must be distinct")
+    covered = covered_cards(board, revealed)
     shown: list[Identity | None] = [
         (key[i] if key else team.agent) if normalize_word(w) in covered else None
         for i, w in enumerate(board)]

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..core import ClueRulesName, normalize_word
-from .board import split_cards
+from .board import covered_cards, split_cards
 
 
 def check(
@@ -27,10 +27,9 @@ def check(
     from ..core.board import check_word_cards
     from ..legality.check import check_clue_word
 
-    covered = {normalize_word(w)
-               for w in split_cards(revealed, "--revealed", required=False)}
     cards = split_cards(board)
     check_word_cards(cards, 1, source="--board")  # the rule of a deck's cards
+    covered = covered_cards(cards, split_cards(revealed, "--revealed", required=False))
     visible = [w for w in cards if normalize_word(w) not in covered]
     violations = check_clue_word(clue, visible, rules.value)
     if as_json:
