@@ -169,7 +169,7 @@ def refuse_unknown(data: dict[str, Any], known: Collection[str], send: str) -> N
     may be a typo the sender thinks was read."""
     unknown = sorted(set(data) - set(known))
     if unknown:
-        shown = ", ".join(repr(name[:40]) for name in unknown[:5])
+        shown = ", ".join(quoted(name) for name in unknown[:5])
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         raise HTTPProblem(400, f"unknown field(s) {shown}{more}; send {send}")
 
