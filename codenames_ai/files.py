@@ -9,7 +9,9 @@ name used before let them). ``file_lock`` holds an advisory lock on a file (``fl
 kernel releases it however the process ends, ``kill -9`` included). ``read_bounded`` reads
 at most a given number of bytes, so a huge file given as a deck or a record is one error
 instead of a read until memory runs out; it reads regular files only (``open_regular``), so a
-named pipe cannot block it and ``/dev/zero`` or ``/dev/tty`` is refused unopened. A file
+named pipe cannot block it and ``/dev/zero`` or ``/dev/tty`` is refused unopened.
+``bounded_lines`` reads a file of lines (a results file of any size) one line at a time, each
+at most a given length, so one huge line is an error too. A file
 changed in place (a lock, an appended results file) is opened by ``open_in_place``, which
 never follows a symbolic link: a folder from someone else could otherwise have a lock file
 that points at one of yours.
@@ -52,6 +54,20 @@ class TooLarge(OSError):
 
     def __init__(self, limit: int) -> None:
         super().__init__(f"larger than {_size(limit)}, the most read from such a file")
+        self.limit = limit
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class LineTooLong(OSError):
+    """A line of a file is longer than its reader takes (``bounded_lines``); ``number``
+    counts from 1."""
+
+    def __init__(self, number: int, limit: int) -> None:
+        super().__init__(f"line {number} is longer than {_size(limit)}, the most read of "
+                         "one line")
+        self.number = number
         self.limit = limit
 
     def __str__(self) -> str:
@@ -118,6 +134,20 @@ def read_bounded(path: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise TooLarge(limit)
     return data
+
+
+def bounded_lines(handle: IO[bytes], limit: int, *, first: int = 1
+                  ) -> Iterator[tuple[int, bytes]]:
+    """Each line of ``handle`` from where it stands, numbered from ``first``, with its
+    newline (the last line may have none): ``LineTooLong`` for a line of more than
+    ``limit`` bytes, newline included, after reading ``limit + 1`` of them, so memory
+    stays bounded whatever the file holds."""
+    number = first
+    while line := handle.readline(limit + 1):
+        if len(line) > limit:
+            raise LineTooLong(number, limit)
+        yield number, line
+        number += 1
 
 
 def atomic_write(path: Path, data: bytes) -> None:

@@ -11,6 +11,8 @@ twice. ``tournament.json`` must still match the fingerprint written with it (an 
 would take the games for another tournament's), and every line read back is checked (a JSON
 object with the fields a result has, and the teams, matchup and board the schedule gives
 its game): a line changed by hand is reported by file and line number, never half-used.
+A line longer than any game's (``MAX_RESULT_LINE_BYTES``) is refused the same way, after
+reading no more of it than that, so a results file of any size is read in bounded memory.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ from ..core.errors import ConfigError
 from ..core.jsonlimits import JSONRefused, load_limited
 from ..core.rules import RuleSet
 from ..files import (
+    LineTooLong,
     LockBusy,
     NotRegular,
     atomic_write,
+    bounded_lines,
     file_lock,
     open_in_place,
     open_regular,
@@ -48,6 +52,10 @@ STATUSES = ("ok", "failed")  # games.OK, games.FAILED (games imports the agents;
 SCHEDULE_FIELDS = ("matchup", "board", "red", "blue")
 # The most read of tournament.json: a spec of a few agents is a few kB.
 MAX_SPEC_DOCUMENT_BYTES = 4 << 20
+# The most read of one line of games.jsonl: a game's line is about 5 kB, a game of 10,000
+# turns (the most codenames watch plays) a few MB. A tournament may hold tens of GB, so the
+# file is only ever read a line at a time.
+MAX_RESULT_LINE_BYTES = 16 << 20
 HAND_EDITED = ("finished lines are never rewritten, so the file was changed by hand: restore "
                "it from a copy, or delete that line to play its game again")
 
@@ -278,8 +286,8 @@ def read_results(root: Path, spec: TournamentSpec | None = None
     path = root / GAMES_FILE
     if not path.exists():
         return
-    with _open_results(path) as lines:
-        for number, line in enumerate(lines, start=1):
+    with _open_results(path) as handle:
+        for number, line in _lines(handle, path):
             if not line.endswith(b"\n"):
                 return  # torn by a crash mid-write; the game will be played again
             yield parse_result(line, f"{path}: line {number}", spec)
@@ -301,7 +309,7 @@ class ResultsInOrder:
         starts: dict[int, tuple[int, int]] = {}  # game: (offset, line number)
         with _open_results(self.path) as handle:
             offset = 0
-            for number, line in enumerate(handle, start=1):
+            for number, line in _lines(handle, self.path):
                 if not line.endswith(b"\n"):
                     break
                 match = _GAME_FIELD.match(line)
@@ -313,7 +321,8 @@ class ResultsInOrder:
                 offset, number = starts[game]
                 handle.seek(offset)
                 self.where = f"{self.path}: line {number}"
-                yield parse_result(handle.readline(), self.where, self.spec)
+                _, line = next(_lines(handle, self.path, first=number), (number, b""))
+                yield parse_result(line, self.where, self.spec)
 
 
 def read_results_in_order(root: Path, spec: TournamentSpec | None = None
@@ -323,6 +332,16 @@ def read_results_in_order(root: Path, spec: TournamentSpec | None = None
 
 
 _GAME_FIELD = re.compile(rb'\{"game":(\d+)[,}]')
+
+
+def _lines(handle: IO[bytes], path: Path, *, first: int = 1) -> Iterator[tuple[int, bytes]]:
+    """The numbered lines of the results file ``path`` (``bounded_lines``); ``ConfigError``
+    naming the file and the line for one longer than any game's."""
+    try:
+        yield from bounded_lines(handle, MAX_RESULT_LINE_BYTES, first=first)
+    except LineTooLong as exc:
+        raise ConfigError(f"{path}: {exc} (a game's result is a few kB); {HAND_EDITED}"
+                          ) from None
 
 
 @contextlib.contextmanager
@@ -352,13 +371,36 @@ def _repair_and_index(path: Path, spec: TournamentSpec) -> set[int]:
     if not path.exists() and not path.is_symlink():
         return set()
     with os.fdopen(_open_games(path, os.O_RDWR), "rb+") as handle:
-        data = handle.read()
-        end = data.rfind(b"\n") + 1
-        if end < len(data):
+        size = handle.seek(0, os.SEEK_END)
+        end = _complete_end(handle, size)
+        if end is not None and end < size:
             handle.truncate(end)
             handle.flush()
             os.fsync(handle.fileno())
     return {int(result["game"]) for result in read_results(path.parent, spec)}
+
+
+_BACK_BLOCK = 1 << 16  # bytes read at a time when looking back for the last newline
+
+
+def _complete_end(handle: IO[bytes], size: int) -> int | None:
+    """Where the last complete line of the file ends (0 if it has none), found reading back
+    from its end (a results file may hold tens of GB) no further than one line's length: a
+    crash tears no more than the line it was writing. None if what follows the last newline
+    is longer than a line may be: not a torn line, so it is not cut (the reading of the
+    lines names it)."""
+    position = end = size
+    while position > 0 and size - position <= MAX_RESULT_LINE_BYTES:
+        start = max(0, position - _BACK_BLOCK)
+        handle.seek(start)
+        newline = handle.read(position - start).rfind(b"\n")
+        if newline >= 0:
+            end = start + newline + 1
+            break
+        position = start
+    else:
+        end = position  # 0: no newline at all; else none within a line's length of the end
+    return end if size - end <= MAX_RESULT_LINE_BYTES else None
 
 
 def torn_line(root: Path) -> int | None:
