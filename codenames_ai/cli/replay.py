@@ -10,7 +10,7 @@ import typer
 from ..core import GameRecord
 from ..core.errors import ConfigError
 
-# The most `codenames replay` reads: a record of MAX_TURNS turns is a few MB.
+# The most `codenames replay` reads: a record of MAX_RECORD_TURNS turns is a few MB.
 MAX_RECORD_BYTES = 64 << 20
 
 
@@ -23,6 +23,7 @@ def replay(
     = False,
 ) -> None:
     """Check a game record against the rules and show it turn by turn."""
+    from ..core.record import check_record_length
     from ..files import read_bounded
     from ..render import render_game
 
@@ -30,6 +31,7 @@ def replay(
         text = read_bounded(path, MAX_RECORD_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read the record ({exc})") from None
+    check_record_length(text, source=str(path))
     game = GameRecord.from_jsonl(text, source=str(path))
     # Rendered in full first: a record the rules refuse halfway prints nothing but the error.
     blocks = list(render_game(game, show_key=not hide_key, tags=tags, source=str(path)))

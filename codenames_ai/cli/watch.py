@@ -21,13 +21,15 @@ from ..core import (
     play_game,
 )
 from ..core.errors import ConfigError
+from ..core.record import MAX_RECORD_TURNS
 from ..output import check_target, write_file
 from ..pictures import PictureDeck
 from .checks import check_seed, check_whole
 from .plugins import Plugins, load_plugins
 from .setup import build_rules, deck_for, deck_validator, picture_options
 
-MAX_TURNS = 10_000  # a game has at most a few dozen turns; more is a typo
+# A game has at most a few dozen turns; more is a typo. No more than replay reads back.
+MAX_TURNS = MAX_RECORD_TURNS
 
 # The options, declared apart so that the command reads as its steps.
 Seed = Annotated[int, typer.Option(help="Seed for the board, key and every agent.")]

@@ -3,7 +3,8 @@
 A record is a header line (format, version, seed, rules, agents, board), one line per
 event, an outcome line and an end line holding the line count and a SHA-256 of every line
 before it. No clock times are written, so the same seed and agents give a byte-identical
-record. ``replay`` re-plays the events through the rules and checks each one.
+record. ``replay`` re-plays the events through the rules and checks each one, in time linear in
+their number, for a game of at most ``MAX_RECORD_TURNS`` turns.
 """
 
 from __future__ import annotations
@@ -35,11 +36,19 @@ from .events import (
     event_to_dict,
 )
 from .jsonlimits import JSONRefused, load_limited
-from .rules import RuleSet
+from .rules import MAX_CARDS, RuleSet
 from .state import EndReason, GameState, Outcome
 
 RECORD_FORMAT = "codenames-ai/record"
 RECORD_VERSION = 1
+# The most turns a record is replayed for: codenames watch --max-turns allows no more, and a
+# real game ends within a few dozen. Every turn may time out with no touch, so without a
+# limit a valid record could hold a game of any length.
+MAX_RECORD_TURNS = 10_000
+# The most lines a record of that many turns has: a turn makes at most two events that
+# uncover no card (its clue, then a pass or a timeout), a card at most two (a timeout, then
+# the cover made for it), and the header, outcome, end and a stop are four more.
+MAX_RECORD_LINES = 2 * (MAX_RECORD_TURNS + 1) + 2 * MAX_CARDS + 4
 
 
 def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
@@ -178,6 +187,17 @@ class GameRecord:
         )
 
 
+def check_record_length(text: str, *, source: str = "record") -> None:
+    """``RecordError`` for a record of more lines than a game of ``MAX_RECORD_TURNS``
+    turns has: refused before its lines are parsed, which takes time in proportion."""
+    lines = text.count("\n") + (not text.endswith("\n"))
+    if lines > MAX_RECORD_LINES:
+        raise RecordError(f"{source}: the record holds {lines:,} lines, more than a game of "
+                          f"{MAX_RECORD_TURNS:,} turns has ({MAX_RECORD_LINES:,}), the "
+                          "longest replayed (codenames watch --max-turns plays no more; a "
+                          "real game ends within a few dozen turns)")
+
+
 def replay_steps(record: GameRecord, *, validator: ClueValidator | None = None,
                  source: str = "record") -> Iterator[tuple[tuple[Event, ...], GameState]]:
     """Re-play ``record`` move by move, yielding the events each move produced and the
@@ -191,12 +211,13 @@ def replay_steps(record: GameRecord, *, validator: ClueValidator | None = None,
     while position < len(recorded):
         event = recorded[position]
         where = f"{source}: event {position + 1} ({type(event).__name__})"
-        before = len(state.events)
+        _check_length(state, event, source)
+        before = state.event_count  # not len(state.events): a copy of the whole history
         try:
             _apply_recorded(state, event)
         except CodenamesError as exc:
             raise RecordError(f"{where}: the rules do not allow it: {exc}") from None
-        produced = state.events[before:]
+        produced = state.events_since(before)
         if produced != recorded[position:position + len(produced)]:
             raise RecordError(f"{where}: the rules give {_brief(produced)} but the record "
                               f"says {_brief(recorded[position:position + len(produced)])}")
@@ -205,6 +226,15 @@ def replay_steps(record: GameRecord, *, validator: ClueValidator | None = None,
     if state.outcome != record.outcome:
         raise RecordError(f"{source}: the events lead to {state.outcome!r} but the record "
                           f"says {record.outcome!r}")
+
+
+def _check_length(state: GameState, event: Event, source: str) -> None:
+    """A move past turn ``MAX_RECORD_TURNS`` is refused; the stop of a game at that limit
+    (an ``Abandoned`` event on the turn after) is not."""
+    if state.turn > MAX_RECORD_TURNS and not isinstance(event, Abandoned):
+        raise RecordError(f"{source}: the game goes on past turn {MAX_RECORD_TURNS:,}, the "
+                          "most a record is replayed for (codenames watch --max-turns plays "
+                          "no more; a real game ends within a few dozen turns)")
 
 
 def _brief(events: Sequence[Event]) -> str:

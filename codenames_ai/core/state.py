@@ -157,6 +157,16 @@ class GameState:
         return tuple(self._events)
 
     @property
+    def event_count(self) -> int:
+        """``len(events)`` without copying them."""
+        return len(self._events)
+
+    def events_since(self, start: int) -> tuple[Event, ...]:
+        """The events from the ``start``-th on (counted from 0): what the last moves made,
+        without copying the whole history (a loop over moves stays linear)."""
+        return tuple(self._events[start:])
+
+    @property
     def outcome(self) -> Outcome | None:
         return self._outcome
 
