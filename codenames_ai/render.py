@@ -234,15 +234,18 @@ def render_game(record: GameRecord, *, show_key: bool = True,
                 validator: ClueValidator | None = None, tags: bool = False,
                 source: str = "record", deck: PictureDeck | None = None) -> Iterator[str]:
     """The game turn by turn: the opening board and what its marks mean, each event, the
-    board after each turn, and the outcome. Replays the record, so a damaged record raises
-    ``RecordError`` naming ``source``. ``tags`` shows picture captions under the opening
-    board; ``deck`` is the picture deck the game was played with (give ``validator`` its
-    captions too)."""
+    board after each turn, and the outcome. Without ``show_key`` the seed, which deals the
+    whole key, is shown only after the outcome of a game someone won. Replays the record,
+    so a damaged record raises ``RecordError`` naming ``source``. ``tags`` shows picture
+    captions under the opening board; ``deck`` is the picture deck the game was played with
+    (give ``validator`` its captions too)."""
     layout = record.rules.layout
+    # The seed deals the whole key: with the key hidden, it waits for the game's end.
+    seed = f", seed {record.seed}" if show_key else ""
     yield shown(f"{record.rules.edition.capitalize()} edition, {layout.rows}x{layout.cols}, "
            f"{record.rules.variant.value} play, {record.rules.guess_limit.value} guess limit, "
-           f"{record.rules.clue_rules} clue rules, "
-           f"seed {record.seed}. {record.board.starting_team.value.capitalize()} starts"
+           f"{record.rules.clue_rules} clue rules{seed}. "
+           f"{record.board.starting_team.value.capitalize()} starts"
            + (" and is the players' team." if record.rules.variant is Variant.COOP else "."))
     start = GameState(record.rules, record.board, validator=validator)
     yield render_state_board(start, show_key=show_key, tags=tags, deck=deck)
@@ -256,3 +259,5 @@ def render_game(record: GameRecord, *, show_key: bool = True,
             yield render_state_board(state, show_key=show_key, deck=deck)
     coop_team = record.board.starting_team if record.rules.variant is Variant.COOP else None
     yield describe_outcome(record.outcome, coop_team=coop_team)
+    if not show_key and record.outcome.winner is not None and record.seed is not None:
+        yield f"Dealt from seed {record.seed}."  # decided: the key is no longer a secret
