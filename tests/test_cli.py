@@ -4,6 +4,7 @@ turns our errors into one line) in this process, and as a real process."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -162,6 +163,24 @@ def test_models_bad_input_is_one_clear_line(tmp_path: Path) -> None:
         result = in_process(*args)
         assert result.returncode == 1, (args, result.stderr)
         assert message in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+
+@pytest.mark.parametrize("kind", ["a named pipe", "a folder", "a device"])
+def test_models_add_names_what_a_path_that_is_not_a_file_is(tmp_path: Path, kind: str
+                                                             ) -> None:
+    """A path that exists but is not a regular file was "no such file"; the message says
+    what it is, and a named pipe is never waited on nor a device read."""
+    path = {"a named pipe": tmp_path / "fifo", "a folder": tmp_path / "folder",
+            "a device": Path("/dev/zero")}[kind]
+    if kind == "a named pipe":
+        os.mkfifo(path)
+    elif kind == "a folder":
+        path.mkdir()
+    result = in_process("models", "add", "mine", str(path), "--cache-dir", str(tmp_path / "c"))
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.strip() == (f"error: {path}: it is {kind}, not a regular file; give "
+                                     "the word-vector file itself"), result.stderr
 
 
 BOARD = ("bank,river,piano,guitar,ocean,whale,apple,dog,cat,school,church,office,prince,sun,"

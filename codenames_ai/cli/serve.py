@@ -32,7 +32,7 @@ def serve(
     from ..web import serving
     from ..web.app import create_app
     from ..web.games import Offer
-    from ..web.store import StoreError, StoreInUse
+    from ..web.store import StoreDamaged, StoreError, StoreInUse
 
     # The agents, the port and the database are checked before anything says the server
     # started, the database last so that a refused start creates no database file.
@@ -55,7 +55,7 @@ def serve(
     database = db or Path(platformdirs.user_data_dir("codenames-ai")) / "web-games.sqlite3"
     try:
         application = create_app(database, offer=offer)
-    except StoreInUse as exc:
+    except (StoreInUse, StoreDamaged) as exc:  # each says what to do
         listener.close()
         raise ConfigError(str(exc)) from None
     except StoreError as exc:

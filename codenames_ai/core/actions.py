@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeAlias
 
-from .errors import ConfigError, IllegalActionError
+from .errors import ConfigError, IllegalActionError, quoted
 
 
 class Unlimited(Enum):
@@ -137,8 +137,10 @@ def action_from_dict(data: Mapping[str, Any], *, others: tuple[str, ...] = ()) -
         return Guess(index) if kind == "guess" else Cover(index)
     if kind == "pass":
         return Pass()
-    raise IllegalActionError(f"unknown move {kind!r}; moves are "
-                             f"{', '.join((*MOVE_KINDS, *others))}")
+    moves = ", ".join((*MOVE_KINDS, *others))
+    if not isinstance(kind, str):  # missing, or a number or list: nothing to quote
+        raise IllegalActionError(f"a move needs \"move\" as text; moves are {moves}")
+    raise IllegalActionError(f"unknown move {quoted(kind)}; moves are {moves}")
 
 
 def clue_number_from_json(value: object) -> ClueNumber:

@@ -5,6 +5,7 @@ Every message names what went wrong (which rule, which card, which file) and wha
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 from typing import TypeVar
 
@@ -83,3 +84,11 @@ def quoted(text: str, limit: int = 40) -> str:
     """Text from a person, a file or the network as a message quotes it: its repr, cut short
     (it may be of any length)."""
     return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def quoted_some(texts: Iterable[str], most: int = 5) -> str:
+    """Several texts from a person, a file or the network as a message names them: the first
+    ``most``, each ``quoted``, and how many more (there may be thousands)."""
+    texts = list(texts)
+    named = ", ".join(quoted(text) for text in texts[:most])
+    return named + (f" and {len(texts) - most:,} more" if len(texts) > most else "")

@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import ModelError, choose
+from ..files import NotRegular, open_regular
 from .fasttext_bin import FASTTEXT_MAGIC, MAX_WORD, check_fasttext_bin
 
 if TYPE_CHECKING:
@@ -45,10 +46,23 @@ def parse_format(name: str) -> VectorFormat:
     return choose(VectorFormat, name, "vector format", ModelError)
 
 
+def _check_file(path: Path) -> None:
+    """``ModelError`` unless ``path`` is a regular file this process can read: missing, or
+    what it is instead (a folder, a named pipe, a device), as ``files.open_regular`` names
+    it (a pipe is never waited on, a device never read)."""
+    try:
+        open_regular(path).close()
+    except FileNotFoundError:
+        raise ModelError(f"{path}: no such file") from None
+    except NotRegular as exc:
+        raise ModelError(f"{path}: {exc}; give the word-vector file itself") from None
+    except OSError as exc:
+        raise ModelError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+
+
 def detect_format(path: Path) -> VectorFormat:
     """Guess the format from the name and the first bytes; ``ModelError`` if unreadable."""
-    if not path.is_file():
-        raise ModelError(f"{path}: no such file")
+    _check_file(path)
     suffixes = [s.lower() for s in path.suffixes]
     if suffixes[-1:] == [".kv"]:
         return VectorFormat.GENSIM
@@ -83,8 +97,7 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
 
     path = Path(path)
     fmt = vector_format or detect_format(path)
-    if not path.is_file():
-        raise ModelError(f"{path}: no such file")
+    _check_file(path)
     if path.stat().st_size == 0:  # gensim's reasons for it ("NoneType ...") would mislead
         raise ModelError(f"{path}: is empty, so it has no word vectors")
     if fmt in (VectorFormat.GLOVE, VectorFormat.WORD2VEC_TEXT, VectorFormat.FASTTEXT_VEC):

@@ -47,6 +47,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core import secret_seed
+from ..core.errors import quoted
 from . import roomsapi, solo
 from .clients import Started
 from .games import Offer
@@ -143,7 +144,9 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def routing(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         # An unknown path or method: the same {"error": ...} body as every other refusal.
-        return error(exc.status_code, f"{request.method} {request.url.path}: {exc.detail}")
+        # The path is the client's text, quoted cut short like any other.
+        return error(exc.status_code, f"{request.method} {quoted(request.url.path)}: "
+                                      f"{exc.detail}")
 
     @app.exception_handler(StoreError)
     async def unavailable(request: Request, exc: StoreError) -> JSONResponse:
@@ -182,7 +185,7 @@ async def room_page(room_id: str) -> FileResponse:
 async def static(name: str) -> FileResponse:
     path = STATIC / name
     if name not in STATIC_FILES or not path.is_file():
-        raise HTTPProblem(404, f"no file {name!r}")
+        raise HTTPProblem(404, f"no file {quoted(name)}")
     return FileResponse(path, media_type=STATIC_FILES[name])
 
 

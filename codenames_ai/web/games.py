@@ -55,6 +55,7 @@ from ..core import (
 )
 from ..core.choices import CLUE_RULE_NAMES, EDITION_NAMES, GUESS_LIMIT_NAMES
 from ..core.choices import LEVEL_ROLES as CORE_LEVEL_ROLES
+from ..core.errors import quoted, quoted_some
 from ..core.events import Event, event_to_dict
 from ..core.state import GameState
 from ..decks import WORD_DECKS, default_deck, word_deck
@@ -97,7 +98,7 @@ class GameConfig:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ConfigError(f"unknown setting(s) {', '.join(unknown)}; known: "
+            raise ConfigError(f"unknown setting(s) {quoted_some(unknown)}; known: "
                               f"{', '.join(sorted(known))}")
         values: dict[str, Any] = {}
         for f in fields(cls):
@@ -128,7 +129,7 @@ class GameConfig:
                    "level": tuple(level.value for level in Level), "variant": tuple(VARIANTS)}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
-                raise ConfigError(f"{name} {getattr(self, name)!r} is not one of "
+                raise ConfigError(f"{name} {quoted(getattr(self, name))} is not one of "
                                   f"{', '.join(a or '(default)' for a in allowed)}")
         for name, role, ids in (("spymaster", Role.SPYMASTER, (self.spymaster,)),
                                 ("guesser", Role.GUESSER, self.guessers())):
@@ -202,7 +203,7 @@ class Offer:
         for name, offered in (("spymaster", self.spymasters), ("guesser", self.guessers)):
             chosen = getattr(config, name)
             if chosen and chosen not in offered:
-                raise ConfigError(f"{name} {chosen!r} is not offered by this server; choose "
+                raise ConfigError(f"{name} {quoted(chosen)} is not offered by this server; choose "
                                   f"one of: {', '.join(offered)}")
 
 
@@ -626,7 +627,7 @@ def _check_agent(name: str, agent_id: str, role: Role) -> None:
     spec = REGISTRY.get(agent_id)
     if spec is None or spec.role is not role:
         known = ", ".join(s.agent_id for s in registered(role, available_only=True))
-        raise ConfigError(f"{name} {agent_id!r} is not a registered {role.value}; known: "
+        raise ConfigError(f"{name} {quoted(agent_id)} is not a registered {role.value}; known: "
                           f"{known}")
     problem = spec.problem()  # e.g. a model this server has not built
     if problem is not None:

@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from ..core.errors import quoted
+from ..core.errors import quoted, quoted_some
 from ..core.jsonlimits import JSONRefused, load_limited
 from .clients import Started
 from .games import GameConfig, Offer, WebGame
@@ -169,9 +169,7 @@ def refuse_unknown(data: dict[str, Any], known: Collection[str], send: str) -> N
     may be a typo the sender thinks was read."""
     unknown = sorted(set(data) - set(known))
     if unknown:
-        shown = ", ".join(quoted(name) for name in unknown[:5])
-        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        raise HTTPProblem(400, f"unknown field(s) {shown}{more}; send {send}")
+        raise HTTPProblem(400, f"unknown field(s) {quoted_some(unknown)}; send {send}")
 
 
 def check_expect(game: WebGame, data: dict[str, Any]) -> str | None:

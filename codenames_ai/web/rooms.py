@@ -34,6 +34,7 @@ from typing import Any
 from disarm import skeleton_key
 
 from ..core import ConfigError, Role, Team
+from ..core.errors import quoted_some
 from .games import GameConfig, SeatMap, WebGame
 
 # The seats of a room in each variant, by the name their links and the API use, with the
@@ -61,7 +62,7 @@ def room_config(data: object, seed: int) -> GameConfig:
         raise ConfigError("the room's settings must be a JSON object")
     unknown = sorted(set(data) - set(ROOM_SETTINGS))
     if unknown:
-        raise ConfigError(f"unknown room setting(s) {', '.join(unknown)}; known: "
+        raise ConfigError(f"unknown room setting(s) {quoted_some(unknown)}; known: "
                           f"{', '.join(ROOM_SETTINGS)} (a room has no role or seed: its "
                           "seats say who plays, and its deal is secret)")
     return GameConfig.from_dict({**data, "role": "guess", "seed": seed})
@@ -125,7 +126,7 @@ def seat_names(data: object, variant: str) -> frozenset[str]:
         raise ConfigError(f"people must be a list of seat names: {seats}")
     wrong = sorted(set(data) - set(SEATS[variant]))
     if wrong:
-        raise ConfigError(f"unknown seat(s) {', '.join(wrong)}; seats ({variant}): {seats}")
+        raise ConfigError(f"unknown seat(s) {quoted_some(wrong)}; seats ({variant}): {seats}")
     return frozenset(data)
 
 

@@ -10,7 +10,9 @@ went to the AI. A room's ``version`` grows with every change, which is what live
 A game played alone keeps the time of its last move (``active``); the sweep deletes one
 idle too long, and closes, then deletes, idle rooms (and closed ones, oldest first, when a
 new room needs the place: closed rooms count against the cap).
-A file made by an earlier version gets the newer tables and columns when it is opened. Every
+A file made by an earlier version gets the newer tables and columns when it is opened; one
+whose pages are damaged is refused then (``StoreDamaged``), once, rather than failing every
+read with a 503 that no retry cures. Every
 write is one transaction: a game and its first moves, or a batch of moves, are stored all or
 none. Any failure of the database (locked by another connection past the timeout, a disk
 error) is a ``StoreError``, raised after the transaction is rolled back, so the caller knows
@@ -117,6 +119,11 @@ class StoreInUse(StoreError):
     """Another store (another server) holds the database; this one opened nothing."""
 
 
+class StoreDamaged(StoreError):
+    """The database's pages are damaged (a bad disk, a half-copied file): its games cannot
+    all be read, and no retry will read them, so a server does not start on it."""
+
+
 class StoreGone(StoreError):
     """The database or its lock file was deleted or replaced while open; nothing is stored
     until the server is started again."""
@@ -163,6 +170,7 @@ class GameStore:
             self._check_tables()  # someone else's file is refused before a lock file is made
             self._writer = _hold_lock(path, self.lock_path)
             older = self._check_tables()  # again: the last writer may have changed them
+            self._check_pages()
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             for upgrade in older:
@@ -187,6 +195,25 @@ class GameStore:
             if now != opened:
                 raise StoreGone(f"{path}: was deleted or replaced while the server was "
                                 "running, so this server stores nothing more; restart it")
+
+    def _check_pages(self) -> None:
+        """Refuse a database whose pages are damaged (``StoreDamaged``), once, as it is
+        opened: with its header whole it opens, and then every read of a damaged page would
+        fail with a 503 that no retry cures. ``quick_check`` reads every page (its time
+        grows with the file, not with the requests)."""
+        try:
+            found = [str(row[0]) for row in self._db.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as exc:  # too damaged to list what is wrong
+            found = [str(exc)]
+        if found == ["ok"]:
+            return
+        first = " ".join(found[0].split())  # a finding may hold line breaks
+        more = f" and {len(found) - 1:,} more problems" if len(found) > 1 else ""
+        raise StoreDamaged(
+            f"{self.path}: the games database is damaged (PRAGMA quick_check: {first[:200]}"
+            f"{more}); its games cannot all be read, so the server does not start: move the "
+            "file aside (a new one is made in its place) or put back a copy kept from "
+            "before, then start again")
 
     def _check_tables(self) -> list[str]:
         """Refuse a database that is not a games file; the statements that bring an earlier

@@ -274,7 +274,7 @@ def test_every_move_must_say_what_its_page_saw(client: TestClient) -> None:
 
 def test_bad_settings_unknown_games_and_big_bodies(client: TestClient) -> None:
     for settings, message in (({"role": "king"}, "role 'king' is not one of"),
-                              ({"sead": 1}, "unknown setting(s) sead"),
+                              ({"sead": 1}, "unknown setting(s) 'sead'"),
                               ({"role": "watch", "seed": "x"}, "'seed' must be a whole number"),
                               ({"spymaster": "glove-guesser-v1"}, "not a registered spymaster"),
                               ([], "must be a JSON object")):

@@ -126,6 +126,47 @@ def test_a_second_serve_process_is_refused_in_one_line_and_a_killed_one_lets_go(
     GameStore(database).close()
 
 
+def damage_data_pages(database: Path) -> None:
+    """A games database whose data pages in the middle are overwritten, its header and
+    schema left whole, so SQLite still opens it (as a bad disk sector or a half-copied
+    file leaves it)."""
+    store = GameStore(database)
+    for seed in range(200):
+        store.create({"seed": seed, "note": "x" * 400}, [MOVE] * 4)
+    store.close()
+    data = database.read_bytes()
+    page = int.from_bytes(data[16:18], "big")  # the header's page size
+    middle = len(data) // 2 // page * page
+    with database.open("r+b") as file:
+        file.seek(middle)
+        file.write(bytes(range(256)) * (2 * page // 256))
+
+
+def test_serve_refuses_a_database_with_damaged_pages_in_one_line(tmp_path: Path) -> None:
+    """It started without a word, then answered every read 503 "try again in a moment",
+    which never helps; the pages are checked once, when the server starts."""
+    database = tmp_path / "games.sqlite3"
+    damage_data_pages(database)
+    with sqlite3.connect(database) as db:  # it opens: only reading its pages shows the damage
+        assert db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] > 0
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "codenames_ai", "serve", "--port", "0", "--db", str(database)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+    assert serve.stdout is not None and serve.stderr is not None
+    started = serve.stdout.readline()  # the line a started server says; "" once it ended
+    if started:
+        serve.kill()
+    errors = serve.stderr.read()
+    assert serve.wait(timeout=60) == 1 and started == "", started
+    (line,) = errors.splitlines()
+    assert line.startswith(f"error: {database}: the games database is damaged (PRAGMA "
+                           "quick_check: "), line
+    assert line.endswith("its games cannot all be read, so the server does not start: move "
+                         "the file aside (a new one is made in its place) or put back a copy "
+                         "kept from before, then start again"), line
+    assert "Traceback" not in errors
+
+
 @pytest.fixture
 def stored(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, Any]]]:
     """A server with a room (an AI spymaster's seat open) and a solo game in it."""
