@@ -35,9 +35,11 @@ def _umask() -> int:
     return mask
 
 
-# mkstemp makes files only their owner can read; a cache or results folder shared by a
-# group keeps the permissions a plain write would give.
+# mkstemp makes files only their owner can read; a results folder shared by a group keeps
+# the permissions a plain write would give. The cache is private (``private``): what it holds
+# decides the AI's moves, so no one but its owner may change it, whatever the umask.
 FILE_MODE = 0o666 & ~_umask()
+SHARED_WRITE = stat.S_IWGRP | stat.S_IWOTH
 
 
 class LockBusy(Exception):
@@ -150,13 +152,16 @@ def bounded_lines(handle: IO[bytes], limit: int, *, first: int = 1
         number += 1
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes, *, private: bool = False) -> None:
     """Replace ``path`` with ``data`` all at once, keeping a replaced file's permissions
-    (``OSError`` if it cannot be written; no temporary file is left behind)."""
+    (``OSError`` if it cannot be written; no temporary file is left behind). ``private``:
+    never writable by group or others, whatever the replaced file allowed."""
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except OSError:
         mode = FILE_MODE
+    if private:
+        mode &= ~SHARED_WRITE
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
                                          dir=path.parent)
     try:
@@ -173,14 +178,35 @@ def atomic_write(path: Path, data: bytes) -> None:
         raise
 
 
+def private_folder(path: Path) -> None:
+    """Make the folder ``path`` and its missing parents, none writable by group or others
+    (a member could otherwise swap a file or folder of the cache for their own); an existing
+    ``path`` of this user's loses such write permission. ``OSError`` if it cannot be made."""
+    missing = []
+    for folder in (path, *path.parents):
+        if folder.is_dir():
+            break
+        missing.append(folder)
+    for folder in reversed(missing):
+        folder.mkdir(mode=0o777 & ~SHARED_WRITE, exist_ok=True)  # the umask may take more
+    status = path.stat()
+    if status.st_mode & SHARED_WRITE and status.st_uid == getattr(os, "getuid", lambda: -1)():
+        path.chmod(stat.S_IMODE(status.st_mode) & ~SHARED_WRITE)
+
+
 @contextlib.contextmanager
-def file_lock(path: Path, *, wait: bool = True) -> Iterator[IO[str]]:
+def file_lock(path: Path, *, wait: bool = True, private: bool = False) -> Iterator[IO[str]]:
     """Hold an exclusive lock on ``path`` (created if missing) for the ``with`` block; the
     lock file holds this process's id. ``wait=False``: ``LockBusy`` at once if another
     process holds it. ``NotRegular`` for a symbolic link, named pipe or device there: the
-    lock file is written, so a link would have this overwrite the file it points to."""
+    lock file is written, so a link would have this overwrite the file it points to.
+    ``private``: the lock file is made writable by its owner alone (a cache's)."""
     handle = os.fdopen(open_in_place(path, os.O_RDWR | os.O_CREAT), "r+", encoding="utf-8")
     try:
+        if private and hasattr(os, "fchmod"):
+            with contextlib.suppress(OSError):  # another user's lock file keeps its mode
+                os.fchmod(handle.fileno(), stat.S_IMODE(os.fstat(handle.fileno()).st_mode)
+                          & ~SHARED_WRITE)
         try:
             _lock(handle, wait)
         except OSError:  # BlockingIOError from flock; PermissionError from msvcrt

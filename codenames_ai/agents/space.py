@@ -18,6 +18,7 @@ import numpy.typing as npt
 from ..core.clues import normalize_word
 from ..core.errors import ModelError
 from ..decks import default_deck
+from ..files import private_folder
 from ..legality import CandidateFilter
 from ..legality.deckrows import DeckLegality, remember
 from ..legality.filter import filter_signature
@@ -137,7 +138,7 @@ class LegalClues(OwnLock):
         if self.cache_folder is None:
             return None
         try:
-            self.cache_folder.mkdir(parents=True, exist_ok=True)
+            private_folder(self.cache_folder)
         except OSError:
             return None
         return CheckedFolder(self.cache_folder)
@@ -148,8 +149,9 @@ class LegalClues(OwnLock):
         folder = self._folder()
         if folder is None:
             return CandidateFilter(self.words, clue_rules)
-        name = f"legality-{_file_part(clue_rules)}-{len(self.words)}.pickle"
-        data = folder.read(name)  # checked against the manifest before it is unpickled
+        # Plain arrays (.npz): an older version's legality-*.pickle beside it is never read.
+        name = f"legality-{_file_part(clue_rules)}-{len(self.words)}.npz"
+        data = folder.read(name)
         loaded = CandidateFilter.loads(data, self.words, clue_rules) if data else None
         if loaded is not None:
             return loaded

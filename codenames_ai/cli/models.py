@@ -61,11 +61,11 @@ def info(name: Annotated[str, typer.Argument(help="Model name.")],
 @app.command()
 def add(
     name: Annotated[str, typer.Argument(help="A name for the model (lower case).")],
-    path: Annotated[Path, typer.Argument(help="word2vec .bin/.txt, GloVe .txt, fastText "
-                                              ".vec/.bin, or gensim .kv")],
+    path: Annotated[Path, typer.Argument(help="word2vec .bin/.txt, GloVe .txt or fastText "
+                                              ".vec/.bin (a gensim .kv, a pickle, is refused)")],
     vector_format: Annotated[str | None, typer.Option(
-        "--format", help="word2vec-bin, word2vec-text, glove, fasttext-vec, fasttext-bin, "
-                         "gensim (default: guessed from the name and first bytes)")] = None,
+        "--format", help="word2vec-bin, word2vec-text, glove, fasttext-vec, fasttext-bin "
+                         "(default: guessed from the name and first bytes)")] = None,
     replace: Annotated[bool, typer.Option(help="Replace a cached model of that name.")]
     = False,
     cache_dir: CacheOption = None,

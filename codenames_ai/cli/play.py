@@ -284,14 +284,19 @@ def _first_run_progress() -> Iterator[None]:
     On a warm cache, nothing. (Another built-in model, such as eat-associations, is converted
     when an agent first asks for it.)"""
     from ..agents.panel import PEOPLE_MINDS
-    from ..vectors import load_model, unconverted
+    from ..vectors import ModelStore, load_model, unconverted
 
     cold = unconverted(PEOPLE_MINDS)
     if not cold:
         yield
         return
-    typer.echo("Preparing the AI: converting the word models (first run only, about 20 s)...",
-               err=True)
+    if any(ModelStore().stale(name) for name in cold):
+        typer.echo("Preparing the AI: converting the word models again (the cache holds an "
+                   "older version's files, which this one does not read; once, about 20 s)...",
+                   err=True)
+    else:
+        typer.echo("Preparing the AI: converting the word models (first run only, about "
+                   "20 s)...", err=True)
     for number, name in enumerate(cold, 1):
         typer.echo(f"  model {number}/{len(cold)} {name} ... ", err=True, nl=False)
         load_model(name)

@@ -9,7 +9,9 @@ dictionary lookups per card, not a pass over the vocabulary.
 from __future__ import annotations
 
 import hashlib
-import pickle
+import io
+import json
+import zipfile
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -68,10 +70,25 @@ class CandidateFilter:
                        for kind, table in index.items()}
 
     def dumps(self) -> bytes:
-        """The analysed vocabulary as bytes, so the next process can skip analysing."""
-        state = (FILTER_FORMAT, __version__, _signature(self.rules), self.words,
-                 self._intrinsic_ok, self._index, self._relational)
-        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        """The analysed vocabulary as bytes, so the next process can skip analysing: a NumPy
+        ``.npz`` of plain arrays (no pickle: loading it runs nothing). Each kind's keys are
+        one JSON list; the candidates under them are one flat array cut by ``sizes``."""
+        kinds = sorted(self._index)
+        arrays: dict[str, npt.NDArray[np.generic]] = {}
+        keys_by_kind: dict[str, list[str]] = {}
+        for number, kind in enumerate(kinds):
+            table = self._index[kind]
+            keys_by_kind[kind] = list(table)
+            arrays[f"sizes-{number}"] = np.array([len(ids) for ids in table.values()],
+                                                 dtype=np.int64)
+            arrays[f"ids-{number}"] = np.concatenate(
+                [np.zeros(0, dtype=np.int64), *table.values()]).astype(np.int64)
+        text = json.dumps({"kinds": kinds, "keys": keys_by_kind}, ensure_ascii=False)
+        buffer = io.BytesIO()
+        np.savez(buffer, signature=np.array(filter_signature(self.rules, self.words)),
+                 intrinsic_ok=self._intrinsic_ok,
+                 keys=np.frombuffer(text.encode("utf-8"), dtype=np.uint8), **arrays)
+        return buffer.getvalue()
 
     def save(self, path: Path) -> None:
         """``dumps`` written to ``path`` atomically."""
@@ -81,24 +98,28 @@ class CandidateFilter:
     def loads(cls, data: bytes, vocabulary: Iterable[str], rules: ClueRules | str
               ) -> CandidateFilter | None:
         """A filter from ``dumps`` of the same vocabulary, rules and toolkit version, or
-        ``None`` (then build one). Unpickles: give it only bytes this toolkit wrote (the
-        model cache checks them against its manifest first)."""
+        ``None`` (then build one), also for bytes that are not such a file. Arrays only,
+        read with ``allow_pickle=False``: whatever the bytes, loading runs no code."""
         wanted = clue_rules(rules) if isinstance(rules, str) else rules
         words = tuple(dict.fromkeys(w.strip() for w in vocabulary if w.strip()))
         try:
-            state = pickle.loads(data)
-            fmt, version, name, saved_words, ok, index, relational = state
-        except (pickle.UnpicklingError, ValueError, TypeError, EOFError, AttributeError,
-                ImportError, IndexError):
+            with np.load(io.BytesIO(data), allow_pickle=False) as stored:
+                if str(stored["signature"]) != filter_signature(wanted, words):
+                    return None  # another vocabulary, or rules that changed since it was saved
+                ok = np.asarray(stored["intrinsic_ok"], dtype=bool)
+                index = _read_index(stored, len(words))
+        except (OSError, ValueError, KeyError, TypeError, EOFError, RecursionError,
+                zipfile.BadZipFile):
             return None
-        if (fmt, version, name, saved_words) != (FILTER_FORMAT, __version__, _signature(wanted),
-                                                  words):
-            return None  # another vocabulary, or rules that changed since it was saved
+        if index is None or ok.shape != (len(words),):
+            return None
         loaded = cls.__new__(cls)
         loaded.rules, loaded.words = wanted, words
         loaded._ids = {normalize(w): i for i, w in enumerate(words)}
         loaded._folded = _folded_ids(words)
-        loaded._intrinsic_ok, loaded._index, loaded._relational = ok, index, relational
+        loaded._relational = [(RELATIONAL_RULES[r][0], RELATIONAL_RULES[r][1])
+                              for r in RELATIONAL_RULES if r in wanted.checks]
+        loaded._intrinsic_ok, loaded._index = ok, index
         return loaded
 
     @classmethod
@@ -161,6 +182,26 @@ class CandidateFilter:
                     ) -> tuple[str, ...]:
         mask = self.legal_mask(visible_words, pictures)
         return tuple(w for w, ok in zip(self.words, mask, strict=True) if ok)
+
+
+def _read_index(stored: np.lib.npyio.NpzFile, size: int
+                ) -> dict[str, dict[str, npt.NDArray[np.intp]]] | None:
+    """The inverted index ``dumps`` wrote, or ``None`` if its parts do not fit together
+    (``ValueError`` and friends for parts that cannot be read)."""
+    document = json.loads(bytes(np.asarray(stored["keys"], dtype=np.uint8)).decode("utf-8"))
+    kinds, keys_by_kind = document["kinds"], document["keys"]
+    index: dict[str, dict[str, npt.NDArray[np.intp]]] = {}
+    for number, kind in enumerate(kinds):
+        keys = keys_by_kind[kind]
+        sizes = np.asarray(stored[f"sizes-{number}"], dtype=np.int64)
+        flat = np.asarray(stored[f"ids-{number}"], dtype=np.intp)
+        if not isinstance(keys, list) or len(keys) != len(sizes) or sizes.sum() != len(flat) \
+                or (len(flat) and (flat.min() < 0 or flat.max() >= size)) \
+                or (len(sizes) and sizes.min() < 0):
+            return None
+        index[str(kind)] = dict(zip(map(str, keys), np.split(flat, np.cumsum(sizes)[:-1])
+                                    if len(keys) else [], strict=True))
+    return index
 
 
 def _folded_ids(words: Sequence[str]) -> dict[str, list[int]]:

@@ -69,8 +69,8 @@ def load_model(name: str = DEFAULT_MODEL, *, cache_dir: Path | str | None = None
 def unconverted(names: Iterable[str] | None = None, *,
                 cache_dir: Path | str | None = None) -> list[str]:
     """The built-in models among ``names`` (default: all of ``BUILDERS``) that ``load_model``
-    would convert before using them: not in the cache yet, damaged there, or converted from
-    a shipped file that has changed since. Looks at the cache only (milliseconds), so a caller
+    would convert before using them: not in the cache yet, damaged there, converted by an
+    older version (``ModelStore.stale``) or from a shipped file that has changed since. Looks at the cache only (milliseconds), so a caller
     can say that a first run takes a while before it starts."""
     store = ModelStore(cache_dir)
     cold = []
@@ -78,8 +78,8 @@ def unconverted(names: Iterable[str] | None = None, *,
         if name not in BUILDERS:
             continue
         try:
-            fresh = store.has(name) and (name not in SHIPPED_MINDS
-                                         or store.info(name).source == source_of(name))
+            fresh = store.has(name) and not store.stale(name) and (
+                name not in SHIPPED_MINDS or store.info(name).source == source_of(name))
         except CacheDamaged:
             fresh = False
         if not fresh:

@@ -39,7 +39,7 @@ class VectorFormat(Enum):
     GLOVE = "glove"  # text, one word and its numbers per line, no header
     FASTTEXT_VEC = "fasttext-vec"  # text with a header, as fastText writes it
     FASTTEXT_BIN = "fasttext-bin"  # with subwords: vectors for unknown words too
-    GENSIM = "gensim"  # KeyedVectors.save (.kv)
+    GENSIM = "gensim"  # KeyedVectors.save (.kv): a pickle, refused (``refuse_pickle``)
 
 
 def parse_format(name: str) -> VectorFormat:
@@ -97,6 +97,8 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
 
     path = Path(path)
     fmt = vector_format or detect_format(path)
+    if fmt is VectorFormat.GENSIM:
+        raise refuse_pickle(path)
     _check_file(path)
     if path.stat().st_size == 0:  # gensim's reasons for it ("NoneType ...") would mislead
         raise ModelError(f"{path}: is empty, so it has no word vectors")
@@ -107,9 +109,7 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
     elif fmt is VectorFormat.FASTTEXT_BIN:
         check_fasttext_bin(path)
     try:
-        if fmt is VectorFormat.GENSIM:
-            vectors = KeyedVectors.load(str(path))
-        elif fmt is VectorFormat.FASTTEXT_BIN:
+        if fmt is VectorFormat.FASTTEXT_BIN:
             from gensim.models.fasttext import load_facebook_vectors
 
             vectors = load_facebook_vectors(str(path))
@@ -131,6 +131,17 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
     if len(vectors) == 0 or vectors.vector_size == 0:
         raise ModelError(f"{path}: has no word vectors")
     return vectors
+
+
+def refuse_pickle(path: Path) -> ModelError:
+    """Why a gensim ``.kv`` file is not read, and how to convert it: it is a pickle, and
+    loading a pickle runs whatever code it holds."""
+    return ModelError(
+        f"{path}: a gensim .kv file is a Python pickle, which can run any code when it is "
+        "loaded, so it is not read; convert it to word2vec format where you trust it, "
+        "python -c \"from gensim.models import KeyedVectors as K; "
+        f"K.load('{path.name}').save_word2vec_format('{path.stem}.bin', binary=True)\", "
+        f"then add {path.stem}.bin")
 
 
 def available_bytes(path: Path) -> int:

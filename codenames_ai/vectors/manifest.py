@@ -107,7 +107,7 @@ class CheckedFolder:
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
         """Exclusive between processes: writers of this folder's files and manifest."""
-        with file_lock(self.root / LOCK_FILE):
+        with file_lock(self.root / LOCK_FILE, private=True):
             yield
 
     def entries(self) -> dict[str, dict[str, Any]]:
@@ -168,7 +168,7 @@ class CheckedFolder:
         """Write the file atomically and list it (``OSError`` if the folder is read-only);
         ``quick``: checked by a few samples (see the module's notes)."""
         with self.lock():
-            atomic_write(self.root / name, data)
+            atomic_write(self.root / name, data, private=True)
             entries = self.entries()
             entries[name] = describe(self.root / name, quick=quick)
             self._write_manifest(entries)
@@ -176,7 +176,8 @@ class CheckedFolder:
     def _write_manifest(self, entries: dict[str, dict[str, Any]]) -> None:
         document = {"format": MANIFEST_FORMAT, "version": 1, "files": entries}
         atomic_write(self.root / MANIFEST_FILE,
-                     (json.dumps(document, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+                     (json.dumps(document, indent=1, sort_keys=True) + "\n").encode("utf-8"),
+                     private=True)
 
 
 def _is_quick(entry: dict[str, Any]) -> bool:

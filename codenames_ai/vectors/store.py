@@ -1,13 +1,18 @@
-"""The model cache: every model converted once into gensim's native format, then loaded
+"""The model cache: every model converted once into NumPy arrays and JSON, then loaded
 memory-mapped. A cache entry is written to a temporary folder and renamed into place, so a
 crash never leaves half a model behind; the conversion holds a lock, so processes that start
 at once convert a model once (the others wait, then use it).
 
-Layout: ``<cache>/models/<name>/model.kv`` (+ ``model.kv.vectors.npy``, fastText subword
-arrays), ``words.json``, ``meta.json`` (source, format, vocabulary size, dimensions) and
-``manifest.json``, which lists every file with its size and checksum (``manifest``). A model
-is checked against its manifest every time it is opened: a damaged one is never used
-(``CacheDamaged`` says how to rebuild it; built-in models are rebuilt by ``load_model``).
+Layout: ``<cache>/models/<name>/vectors.npy`` (the matrix, one row per word), ``words.json``
+(the words in row order), for a fastText model ``subwords.npy`` (a vector per subword bucket)
+and ``subwords.json`` (its n-gram lengths and bucket count), ``meta.json`` (source, format,
+vocabulary size, dimensions) and ``manifest.json``, which lists every file with its size and
+checksum (``manifest``). Nothing in it is a pickle: arrays are read with
+``allow_pickle=False``, so a file replaced by someone, even with its manifest entry, is data
+at worst, never code. A model is checked against its manifest every time it is opened: a
+damaged one is never used (``CacheDamaged`` says how to rebuild it; built-in models are
+rebuilt by ``load_model``). A model converted by an older version (``CACHE_FORMAT`` 1,
+gensim's pickled ``model.kv``) is never loaded: built-in ones are converted again.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import json
 import logging
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -28,7 +34,7 @@ import platformdirs
 
 from .. import __version__
 from ..core.errors import ModelError
-from ..files import file_lock
+from ..files import file_lock, private_folder
 from .formats import VectorFormat, check_rows, read_vectors
 from .manifest import CheckedFolder
 from .model import WordVectors
@@ -38,15 +44,25 @@ if TYPE_CHECKING:
     from gensim.models import KeyedVectors
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
-MODEL_FILE = "model.kv"
+# 1: gensim's KeyedVectors.save (model.kv, a pickle); 2: arrays and JSON only.
+CACHE_FORMAT = 2
 META_FILE = "meta.json"
-WORDS_FILE = "words.json"  # the vocabulary in order, for loading without unpickling gensim
+WORDS_FILE = "words.json"  # the vocabulary in row order
+VECTORS_FILE = "vectors.npy"
+SUBWORDS_FILE = "subwords.npy"  # fastText: one vector per subword bucket
+SUBWORD_SIZES_FILE = "subwords.json"  # fastText: min_n, max_n, bucket
+# The files of a converted model (the vocabularies and tables kept beside it are not).
+MODEL_FILES = (META_FILE, WORDS_FILE, VECTORS_FILE, SUBWORDS_FILE, SUBWORD_SIZES_FILE)
 
 log = logging.getLogger(__name__)
 
 
 class CacheDamaged(ModelError):
     """A cached model fails its manifest check (or has none): it must be converted again."""
+
+
+class CacheStale(CacheDamaged):
+    """A cached model was converted by an older version, in a format this one never reads."""
 
 
 def default_cache_dir() -> Path:
@@ -63,6 +79,7 @@ class ModelInfo:
     dimensions: int
     subwords: bool
     toolkit_version: str
+    cache_format: int = 1  # a description without it was written in format 1
 
 
 class ModelStore:
@@ -91,7 +108,10 @@ class ModelStore:
                              "see `codenames models list`, or add one with "
                              "`codenames models add NAME PATH`")
         try:
-            return ModelInfo(**json.loads(meta.read_text(encoding="utf-8")))
+            info = ModelInfo(**json.loads(meta.read_text(encoding="utf-8")))
+            if not isinstance(info.cache_format, int):
+                raise TypeError(f"cache_format {info.cache_format!r}")
+            return info
         except (OSError, ValueError, TypeError, RecursionError) as exc:
             raise CacheDamaged(f"{meta}: damaged model description ({exc}); "
                                f"{self.rebuild_hint(name)}") from None
@@ -108,6 +128,21 @@ class ModelStore:
             source = "PATH"
         return f"add it again: codenames models add {name} {source} --replace"
 
+    def stale(self, name: str) -> bool:
+        """Whether ``name`` is cached in an older version's format (then it is never read:
+        it must be converted again). False for one that is not cached or is damaged."""
+        try:
+            return self.has(name) and self.info(name).cache_format != CACHE_FORMAT
+        except CacheDamaged:
+            return False
+
+    def _check_current(self, info: ModelInfo) -> None:
+        if info.cache_format != CACHE_FORMAT:
+            raise CacheStale(
+                f"the cached model {info.name!r} was converted by an older version of "
+                "codenames-ai, in a format this version does not read (its model.kv is a "
+                f"pickle, which could run code); {self.rebuild_hint(info.name)}")
+
     def check(self, name: str, files: list[str]) -> None:
         """``CacheDamaged`` unless these files of ``name`` match its manifest."""
         problem = CheckedFolder(self.path(name)).problem(files)
@@ -123,8 +158,8 @@ class ModelStore:
         lock_file = self.models_dir / f".{check_name(name)}.lock"
         with contextlib.ExitStack() as held:
             with contextlib.suppress(OSError):
-                self.models_dir.mkdir(parents=True, exist_ok=True)
-                held.enter_context(file_lock(lock_file))
+                private_folder(self.models_dir)
+                held.enter_context(file_lock(lock_file, private=True))
             yield
 
     def size_bytes(self, name: str) -> int:
@@ -163,21 +198,17 @@ class ModelStore:
                              "choose another name or replace it")
         info = ModelInfo(name=name, source=source, format=vector_format,
                          vocabulary=len(vectors), dimensions=int(vectors.vector_size),
-                         subwords=hasattr(vectors, "buckets_word"), toolkit_version=__version__)
+                         subwords=hasattr(vectors, "buckets_word"), toolkit_version=__version__,
+                         cache_format=CACHE_FORMAT)
         try:
-            self.models_dir.mkdir(parents=True, exist_ok=True)
+            private_folder(self.models_dir)
             staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=self.models_dir))
         except OSError as exc:
             raise ModelError(f"cannot write the model cache in {self.models_dir} "
                              f"({exc.strerror or exc}); give a cache folder you can write "
                              "(--cache-dir, or XDG_CACHE_HOME)") from None
         try:
-            # sep_limit=0: every array in its own .npy file, so loading can memory-map it.
-            vectors.save(str(staging / MODEL_FILE), sep_limit=0)
-            (staging / WORDS_FILE).write_text(json.dumps(list(vectors.index_to_key),
-                                                         ensure_ascii=False), encoding="utf-8")
-            (staging / META_FILE).write_text(json.dumps(asdict(info), indent=2) + "\n",
-                                             encoding="utf-8")
+            _write_model(staging, vectors, info)
             CheckedFolder(staging).list_files(sorted(p.name for p in staging.iterdir()
                                                      if not p.name.startswith(".")))
             if target.exists():
@@ -197,53 +228,82 @@ class ModelStore:
 
     def model_files(self, name: str) -> list[str]:
         """The files of the converted model (not the vocabularies and filters kept beside
-        it), as its manifest lists them."""
-        entries = CheckedFolder(self.path(name)).entries()
-        return sorted(f for f in entries if f.startswith(MODEL_FILE)) + [META_FILE, WORDS_FILE]
+        it)."""
+        subwords = [SUBWORDS_FILE, SUBWORD_SIZES_FILE] if self.info(name).subwords else []
+        return [META_FILE, WORDS_FILE, VECTORS_FILE, *subwords]
 
     def load(self, name: str) -> KeyedVectors:
-        """The cached vectors of ``name``, memory-mapped read-only (checked first)."""
+        """The cached vectors of ``name`` as gensim ``KeyedVectors`` (``FastTextKeyedVectors``
+        for a fastText model) around the memory-mapped arrays, checked first: no copy, and
+        nothing unpickled."""
         from gensim.models import KeyedVectors
+        from gensim.models.fasttext import FastTextKeyedVectors
 
-        info = self.info(name)
-        self.check(name, self.model_files(name))
-        path = self.path(name) / MODEL_FILE
-        try:
-            vectors = KeyedVectors.load(str(path), mmap="r")
-        except Exception as exc:
-            raise CacheDamaged(f"{path}: damaged cache ({type(exc).__name__}: {exc}); "
-                               f"{self.rebuild_hint(name)}") from None
-        if vectors.vector_size != info.dimensions or len(vectors) != info.vocabulary:
-            raise CacheDamaged(
-                f"{path}: the cache holds {len(vectors)} words x {vectors.vector_size} "
-                f"dimensions but its description says {info.vocabulary} x {info.dimensions}; "
-                f"{self.rebuild_hint(name)}")
-        return vectors
+        info, words, matrix = self._read(name)
+        keyed: KeyedVectors
+        if info.subwords:
+            sizes, subwords = self._read_subwords(name, info)
+            keyed = FastTextKeyedVectors(info.dimensions, sizes["min_n"], sizes["max_n"],
+                                         sizes["bucket"])
+            keyed.vectors_ngrams = subwords
+        else:
+            keyed = KeyedVectors(info.dimensions)
+        keyed.vectors = matrix
+        keyed.index_to_key = words
+        keyed.key_to_index = {word: i for i, word in enumerate(words)}
+        keyed.next_index = len(words)
+        return keyed
 
     def open(self, name: str) -> WordVectors:
         """The model ready for lookups, checked against its manifest. Plain vectors are read
-        straight from the cache (the word list and the memory-mapped ``.npy`` gensim wrote),
-        without importing gensim; fastText models, which need their subword tables, go
-        through ``load``."""
-        info = self.info(name)
-        folder = self.path(name)
-        matrix_file = f"{MODEL_FILE}.vectors.npy"
+        without importing gensim; a fastText model carries gensim's ``FastTextKeyedVectors``
+        for the words it builds from their pieces (``load``)."""
+        info, words, matrix = self._read(name)
         if info.subwords:
             return WordVectors.from_keyed(name, self.load(name))
-        self.check(name, [META_FILE, WORDS_FILE, matrix_file])
+        return WordVectors(name, words, matrix)
+
+    def _read(self, name: str) -> tuple[ModelInfo, list[str], np.ndarray]:
+        """The description, the words and the memory-mapped matrix of ``name``, checked
+        against the manifest and each other (``CacheStale`` for an older version's format,
+        ``CacheDamaged`` for anything else wrong)."""
+        info = self.info(name)
+        self._check_current(info)
+        self.check(name, self.model_files(name))
+        folder = self.path(name)
         try:
             words = json.loads((folder / WORDS_FILE).read_text(encoding="utf-8"))
-            matrix = np.load(folder / matrix_file, mmap_mode="r")
+            matrix = np.load(folder / VECTORS_FILE, mmap_mode="r", allow_pickle=False)
         except (OSError, ValueError, RecursionError) as exc:
             raise CacheDamaged(f"{folder}: damaged cache ({exc}); {self.rebuild_hint(name)}"
                                ) from None
-        if matrix.shape != (info.vocabulary, info.dimensions) or len(words) != len(matrix) \
-                or not all(isinstance(w, str) for w in words) or len(set(words)) != len(words):
+        if not isinstance(words, list) or matrix.shape != (info.vocabulary, info.dimensions) \
+                or len(words) != len(matrix) or not all(isinstance(w, str) for w in words) \
+                or len(set(words)) != len(words):
             raise CacheDamaged(
-                f"{folder / matrix_file}: the cache holds {len(words)} words and a "
+                f"{folder / VECTORS_FILE}: the cache holds {len(words)} words and a "
                 f"{matrix.shape} matrix but its description says {info.vocabulary} x "
                 f"{info.dimensions}; {self.rebuild_hint(name)}")
-        return WordVectors(name, words, matrix)
+        return info, words, matrix
+
+    def _read_subwords(self, name: str, info: ModelInfo) -> tuple[dict[str, int], np.ndarray]:
+        """A fastText model's n-gram sizes and its memory-mapped subword vectors."""
+        folder = self.path(name)
+        try:
+            sizes = json.loads((folder / SUBWORD_SIZES_FILE).read_text(encoding="utf-8"))
+            subwords = np.load(folder / SUBWORDS_FILE, mmap_mode="r", allow_pickle=False)
+        except (OSError, ValueError, RecursionError) as exc:
+            raise CacheDamaged(f"{folder}: damaged cache ({exc}); {self.rebuild_hint(name)}"
+                               ) from None
+        fields = ("min_n", "max_n", "bucket")
+        if not isinstance(sizes, dict) or not all(type(sizes.get(f)) is int and sizes[f] >= 0
+                                                  for f in fields) \
+                or subwords.ndim != 2 or subwords.shape[1] != info.dimensions \
+                or sizes["bucket"] > len(subwords):
+            raise CacheDamaged(f"{folder / SUBWORD_SIZES_FILE}: subword sizes {sizes!r} do not "
+                               f"fit the {subwords.shape} subword vectors; "
+                               f"{self.rebuild_hint(name)}")
+        return {f: sizes[f] for f in fields}, subwords
 
     def remove(self, name: str) -> None:
         if not self.path(name).exists():
@@ -262,12 +322,31 @@ class ModelStore:
                 try:
                     if source is None or self.info(name).source == source:
                         return self.open(name)
+                except CacheStale as exc:
+                    log.info("%s; converting it again", exc.args[0].split("; ")[0])
                 except CacheDamaged as exc:
                     log.warning("%s; converting it again", exc.args[0].split("; ")[0])
             vectors, built_from, fmt = build()
             check_rows(vectors.index_to_key, vectors.vectors, built_from)
             self._add(name, vectors, source=built_from, vector_format=fmt, replace=True)
             return self.open(name)
+
+
+def _write_model(folder: Path, vectors: KeyedVectors, info: ModelInfo) -> None:
+    """The files of a converted model in ``folder``: arrays and JSON, never a pickle; none
+    of them writable by group or others (a member could otherwise change what the AI
+    reads)."""
+    np.save(folder / VECTORS_FILE, np.asarray(vectors.vectors), allow_pickle=False)
+    (folder / WORDS_FILE).write_text(json.dumps(list(vectors.index_to_key), ensure_ascii=False),
+                                     encoding="utf-8")
+    if info.subwords:
+        np.save(folder / SUBWORDS_FILE, np.asarray(vectors.vectors_ngrams), allow_pickle=False)
+        sizes = {"min_n": int(vectors.min_n), "max_n": int(vectors.max_n),
+                 "bucket": int(vectors.bucket)}
+        (folder / SUBWORD_SIZES_FILE).write_text(json.dumps(sizes) + "\n", encoding="utf-8")
+    (folder / META_FILE).write_text(json.dumps(asdict(info), indent=2) + "\n", encoding="utf-8")
+    for path in folder.iterdir():
+        path.chmod(stat.S_IMODE(path.stat().st_mode) & ~(stat.S_IWGRP | stat.S_IWOTH))
 
 
 def check_name(name: str) -> str:

@@ -146,7 +146,7 @@ def test_every_cached_file_is_listed_in_the_manifest(tmp_path: Path) -> None:
     entries = CheckedFolder(store.path("tiny")).entries()
     files = {p.name for p in store.path("tiny").iterdir()} - {MANIFEST_FILE, ".lock"}
     assert set(entries) == files
-    matrix = entries["model.kv.vectors.npy"]
+    matrix = entries["vectors.npy"]
     assert matrix["shape"] == [len(WORDS), 4] and matrix["dtype"] == "<f4"
     assert entries["words.json"]["checksum"].startswith("sha256:")
 
@@ -174,7 +174,7 @@ def test_a_damaged_vocabulary_is_rebuilt_never_used(tmp_path: Path, damage: str)
 
 
 @pytest.mark.parametrize("damage", ["emptied", "overwritten", "truncated", "removed"])
-@pytest.mark.parametrize("file", ["model.kv.vectors.npy", "words.json", MANIFEST_FILE])
+@pytest.mark.parametrize("file", ["vectors.npy", "words.json", MANIFEST_FILE])
 def test_a_damaged_user_model_is_refused_with_the_command_that_rebuilds_it(
         tmp_path: Path, damage: str, file: str) -> None:
     store = ModelStore(tmp_path)
@@ -195,7 +195,7 @@ def test_a_damaged_built_in_model_is_converted_again(tmp_path: Path, damage: str
     _load.cache_clear()
     first = load_model("wordnet-3.0", cache_dir=tmp_path)
     matrix = np.array(first.vectors)
-    DAMAGE[damage](ModelStore(tmp_path).path("wordnet-3.0") / "model.kv.vectors.npy")
+    DAMAGE[damage](ModelStore(tmp_path).path("wordnet-3.0") / "vectors.npy")
     _load.cache_clear()
     again = load_model("wordnet-3.0", cache_dir=tmp_path)
     assert np.array_equal(np.asarray(again.vectors), matrix) and again.words == first.words

@@ -129,7 +129,7 @@ def test_the_random_spymaster_never_gives_an_illegal_clue(rules: str,
 
 
 def test_a_saved_filter_loads_only_for_the_same_vocabulary_and_rules(tmp_path: Path) -> None:
-    path = tmp_path / "filter.pickle"
+    path = tmp_path / "filter.npz"
     built = CandidateFilter(VOCABULARY, "classic")
     built.save(path)
     loaded = CandidateFilter.load(path, VOCABULARY, "classic")
@@ -138,7 +138,7 @@ def test_a_saved_filter_loads_only_for_the_same_vocabulary_and_rules(tmp_path: P
         assert (loaded.legal_mask(board) == built.legal_mask(board)).all()
     assert CandidateFilter.load(path, VOCABULARY, "strict") is None
     assert CandidateFilter.load(path, VOCABULARY[:-1], "classic") is None
-    path.write_bytes(b"not a pickle")
+    path.write_bytes(b"not a filter")
     assert CandidateFilter.load(path, VOCABULARY, "classic") is None
 
 

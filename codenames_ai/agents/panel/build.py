@@ -28,7 +28,8 @@ from ...pictures import Captions
 from ...vectors import WordVectors, load_model, unconverted
 from ...vectors.manifest import CheckedFolder
 from ...vectors.model import PICTURE_MEANINGS
-from ...vectors.store import META_FILE, MODEL_FILE, WORDS_FILE, ModelStore
+from ...files import private_folder
+from ...vectors.store import MODEL_FILES, ModelStore
 from ..space import Calibration, CardKey, LegalClues, calibrate
 from ..vocabulary import cached_clue_vocabulary, clue_vocabulary
 from .minds import DEFAULT_MINDS, Mind, Panel
@@ -168,7 +169,7 @@ def _panel_folder(store: ModelStore, lead: str, minds: tuple[str, ...], size: in
     offensive = hashlib.sha256(" ".join(sorted(_offensive())).encode()).hexdigest()[:8]
     folder = store.path(lead) / f"panel-{'+'.join(minds)}-{size}-{min_zipf}-{offensive}"
     try:
-        folder.mkdir(exist_ok=True)
+        private_folder(folder)
     except OSError:
         return None
     return folder
@@ -181,14 +182,14 @@ def _prepared_folder(store: ModelStore, folder: Path, models: Sequence[str]) -> 
     for name in models:
         entries = CheckedFolder(store.path(name)).entries()
         own = {file: entry.get("checksum") for file, entry in entries.items()
-               if file in (META_FILE, WORDS_FILE) or file.startswith(MODEL_FILE)}
+               if file in MODEL_FILES}
         if not own:
             return None
         listed.append(sorted(own.items()))
     digest = hashlib.sha256(json.dumps([PREPARED_FORMAT, list(models), listed]).encode())
     prepared = folder / f"prepared-{digest.hexdigest()[:12]}"
     try:
-        prepared.mkdir(exist_ok=True)
+        private_folder(prepared)
     except OSError:
         return None
     return prepared
