@@ -70,8 +70,9 @@ def unconverted(names: Iterable[str] | None = None, *,
                 cache_dir: Path | str | None = None) -> list[str]:
     """The built-in models among ``names`` (default: all of ``BUILDERS``) that ``load_model``
     would convert before using them: not in the cache yet, damaged there, converted by an
-    older version (``ModelStore.stale``) or from a shipped file that has changed since. Looks at the cache only (milliseconds), so a caller
-    can say that a first run takes a while before it starts."""
+    older version (``ModelStore.stale``) or from a shipped file that has changed since.
+    Looks at the cache only (milliseconds), so a caller can say that a first run takes a
+    while before it starts."""
     store = ModelStore(cache_dir)
     cold = []
     for name in BUILDERS if names is None else names:

@@ -24,11 +24,11 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from ...files import private_folder
 from ...pictures import Captions
 from ...vectors import WordVectors, load_model, unconverted
 from ...vectors.manifest import CheckedFolder
 from ...vectors.model import PICTURE_MEANINGS
-from ...files import private_folder
 from ...vectors.store import MODEL_FILES, ModelStore
 from ..space import Calibration, CardKey, LegalClues, calibrate
 from ..vocabulary import cached_clue_vocabulary, clue_vocabulary
