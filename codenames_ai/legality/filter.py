@@ -85,9 +85,10 @@ class CandidateFilter:
                 [np.zeros(0, dtype=np.int64), *table.values()]).astype(np.int64)
         text = json.dumps({"kinds": kinds, "keys": keys_by_kind}, ensure_ascii=False)
         buffer = io.BytesIO()
-        np.savez(buffer, signature=np.array(filter_signature(self.rules, self.words)),
-                 intrinsic_ok=self._intrinsic_ok,
-                 keys=np.frombuffer(text.encode("utf-8"), dtype=np.uint8), **arrays)
+        arrays["signature"] = np.array(filter_signature(self.rules, self.words))
+        arrays["intrinsic_ok"] = self._intrinsic_ok
+        arrays["keys"] = np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
+        np.savez(buffer, allow_pickle=False, **arrays)
         return buffer.getvalue()
 
     def save(self, path: Path) -> None:
