@@ -30,6 +30,7 @@ from ..agents.registry import entry_point_of, plugin_module
 from ..core.board import derive_seed
 from ..core.errors import ConfigError
 from ..core.jsonlimits import is_text
+from ..core.record import MAX_RECORD_TURNS
 from ..core.rules import RuleSet, Variant, edition, guess_limit
 from ..files import read_bounded
 
@@ -140,8 +141,10 @@ class TournamentSpec:
                 if name not in known:
                     raise ConfigError(f"{role}: {name!r} is not one of the agents "
                                       f"({', '.join(labels)})")
-        if self.max_turns is not None and self.max_turns < 1:
-            raise ConfigError(f"max_turns must be at least 1, got {self.max_turns}")
+        if self.max_turns is not None and not 1 <= self.max_turns <= MAX_RECORD_TURNS:
+            # Past the most a record holds, its games could not be replayed.
+            raise ConfigError(f"max_turns must be from 1 to {MAX_RECORD_TURNS:,}, "
+                              f"got {self.max_turns}")
         if self.move_time_limit is not None and self.move_time_limit <= 0:
             raise ConfigError(f"move_time_limit must be positive, got {self.move_time_limit}")
         self.rules()  # fail early on an unknown edition or guess limit

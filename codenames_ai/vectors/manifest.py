@@ -171,7 +171,19 @@ class CheckedFolder:
             atomic_write(self.root / name, data, private=True)
             entries = self.entries()
             entries[name] = describe(self.root / name, quick=quick)
+            for old in self._drop_pickles():
+                entries.pop(old, None)
             self._write_manifest(entries)
+
+    def _drop_pickles(self) -> list[str]:
+        """Remove an older version's pickles (``legality-*.pickle``): never read, they
+        would only wait there for a version that unpickles again. Their names."""
+        dropped = []
+        for path in self.root.glob("*.pickle"):
+            with contextlib.suppress(OSError):
+                path.unlink()
+                dropped.append(path.name)
+        return dropped
 
     def _write_manifest(self, entries: dict[str, dict[str, Any]]) -> None:
         document = {"format": MANIFEST_FORMAT, "version": 1, "files": entries}

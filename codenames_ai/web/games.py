@@ -358,7 +358,7 @@ class WebGame:
         self._seats_built = None
 
     def _ai_move(self) -> dict[str, Any]:
-        before = len(self.state.events)
+        before = self.state.event_count
         turn, team = self.state.turn, self.state.current_team
         # The core's match asks the seat, reseeded from the game seed and the move number
         # (the same after a server restart); an AI that fails forfeits its move.
@@ -426,7 +426,7 @@ class WebGame:
 
     def _apply(self, move: dict[str, Any]) -> None:
         state = self.state
-        before, turn, team = len(state.events), state.turn, state.current_team
+        before, turn, team = state.event_count, state.turn, state.current_team
         if move.get("move") == "forfeit":  # an AI's failed move, as the store keeps it
             state.forfeit(str(move.get("reason", "")) or None)
         else:
@@ -437,7 +437,7 @@ class WebGame:
         """Keep an applied move, which made the events from index ``before`` on."""
         number = len(self.moves)
         self.moves.append(move)
-        self._event_moves += [number] * (len(self.state.events) - before)
+        self._event_moves += [number] * (self.state.event_count - before)
         if move.get("move") == "clue" and "why" in move:
             # A game stored before plain words were kept has only the detailed reasons.
             self._clues.append({"turn": turn, "team": team.value, "clue": str(move["word"]),

@@ -303,7 +303,9 @@ def test_a_nonsense_number_is_one_line(args: list[str], message: str) -> None:
 @pytest.mark.parametrize(("option", "message"), [
     ("--games=-1", "games must be at least 1"),
     ("--games=0", "games must be at least 1"),
-    ("--max-turns=0", "max_turns must be at least 1"),
+    ("--max-turns=0", "max_turns must be from 1 to 10,000"),
+    # Past the most a game record holds, `codenames replay` would refuse its games.
+    ("--max-turns=10001", "max_turns must be from 1 to 10,000, got 10001"),
     ("--move-time-limit=nan", "move_time_limit"),
     ("--move-time-limit=-5", "move_time_limit"),
     ("--workers=0", "--workers must be a whole number from 1 to 4096"),

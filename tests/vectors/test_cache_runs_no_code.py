@@ -158,6 +158,9 @@ def test_a_planted_legality_pickle_is_never_run(tmp_path: Path, monkeypatch: pyt
     assert np.array_equal(mask, reference)  # built again from the words, and kept
     assert not CheckedFolder(folder).read(f"legality-classic-{len(WORDS)}.npz").startswith(
         b"\x80")
+    # The older version's pickle is gone with the rebuild, from the folder and its manifest.
+    assert not list(folder.glob("*.pickle"))
+    assert not any(name.endswith(".pickle") for name in CheckedFolder(folder).entries())
 
 
 @pytest.mark.parametrize("model", ["plain", "fast"])
