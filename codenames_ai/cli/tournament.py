@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, quoted, quoted_some
 from ..harness import BACKENDS
 from ..harness.spec import Mode
 from .checks import check_whole
@@ -101,6 +101,8 @@ def tournament(
                "move_time_limit": move_time_limit, "max_turns": max_turns,
                "swap_sides": swap_sides}
     spec = _spec(spec_file, out, _split(spymasters), _split(guessers), options)
+    _refuse_unnamed_code(spec, spec_file or out / "tournament.json",
+                         {*(plugin or ()), *_typed_modules(spymasters, guessers)})
     runner = make_backend(backend, workers=workers, batch_size=batch_size, address=address)
     try:
         summary = run_tournament(spec, out, runner, quiet=quiet)
@@ -109,6 +111,24 @@ def tournament(
                    "play the rest", err=True)
         raise typer.Exit(130) from None
     _show(summary, out, quiet=quiet)
+
+
+def _typed_modules(*agent_lists: str | None) -> set[str]:
+    """The modules of ``module:Class`` agents typed on the command line."""
+    return {name.partition(":")[0] for names in agent_lists for name in _split(names) or ()
+            if ":" in name}
+
+
+def _refuse_unnamed_code(spec: TournamentSpec, source: Path, named: set[str]) -> None:
+    """A spec file or a results folder can come from anyone, and a ``module:Class`` in it
+    (``os:system``) runs when its agent is built: only modules the person named on this
+    command line (``--plugin``, or a ``module:Class`` they typed) are imported."""
+    unnamed = [module for module in spec.code_modules() if module not in named]
+    if unnamed:
+        plugins = " ".join(f"--plugin {quoted(m)}" for m in unnamed[:5])
+        raise ConfigError(f"{source} names code to run: {quoted_some(unnamed)}; a tournament "
+                          "file runs only the modules you name yourself: if you trust it and "
+                          f"that code, add {plugins}")
 
 
 def _check_backend(backend: str, *, address: str | None, workers: int | None,

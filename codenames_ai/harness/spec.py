@@ -176,6 +176,14 @@ class TournamentSpec:
 
     # --- building -------------------------------------------------------------------------
 
+    def code_modules(self) -> list[str]:
+        """The modules this spec imports to build its agents, besides the toolkit's own:
+        each ``module:Class`` agent's module and each plugin id's module. Importing a module
+        runs its code, so a spec read from a file names code to run."""
+        modules = {ref.plugin for ref in self.agents if ref.plugin}
+        modules |= {ref.agent.partition(":")[0] for ref in self.agents if ":" in ref.agent}
+        return sorted(modules)
+
     @classmethod
     def from_options(cls, *, spymasters: Sequence[str | Callable[..., Any]],
                      guessers: Sequence[str | Callable[..., Any]], **options: Any

@@ -387,3 +387,47 @@ def test_probe_the_results_line_parser_with_raw_bytes(raw: bytes) -> None:
         parse_result(raw, "games.jsonl: line 1")
     except ConfigError as exc:
         assert "games.jsonl: line 1" in str(exc)
+
+
+CODE = "os:system"  # what a shared file could name: a factory that runs a shell command
+
+
+def code_naming_spec(finished: Path, out: Path, marker: Path) -> None:
+    """``out``: the finished tournament's folder with its spymaster swapped for ``CODE``,
+    the fingerprint recomputed, as someone handing the folder around could write it."""
+    document = json.loads((finished / "tournament.json").read_text())
+    spec = document["spec"]
+    spec["spymasters"] = [CODE]
+    spec["agents"] = {CODE: {"agent": CODE, "options": {"command": f"touch {marker}"}},
+                      "random-guesser-v1": {"agent": "random-guesser-v1", "options": {}}}
+    document["spec"] = TournamentSpec.from_dict(spec).to_dict()
+    document["fingerprint"] = TournamentSpec.from_dict(spec).fingerprint()
+    out.mkdir()
+    (out / "tournament.json").write_text(json.dumps(document, indent=2) + "\n")
+
+
+def test_a_results_folder_runs_no_code_the_person_did_not_name(finished: Path,
+                                                                tmp_path: Path) -> None:
+    """The third round's hostile review (high): a results folder's tournament.json naming
+    'os:system' ran a shell command on `codenames tournament --out FOLDER`, before the check
+    that it is a spymaster."""
+    out, marker = tmp_path / "out", tmp_path / "ran"
+    code_naming_spec(finished, out, marker)
+    assert_one_line(in_process(tmp_path, "tournament", "--out", str(out), "--backend",
+                               "serial"),
+                    f"{out / 'tournament.json'} names code to run: 'os'; a tournament file "
+                    "runs only the modules you name yourself: if you trust it and that "
+                    "code, add --plugin 'os'")
+    assert not marker.exists()
+    assert not (out / "games.jsonl").exists()
+
+
+def test_a_spec_file_runs_no_code_the_person_did_not_name(tmp_path: Path) -> None:
+    spec, marker = tmp_path / "spec.toml", tmp_path / "ran"
+    spec.write_text(f'spymasters = ["{CODE}"]\nguessers = ["random-guesser-v1"]\ngames = 2\n'
+                    f'[agents."{CODE}"]\nagent = "{CODE}"\n'
+                    f'options = {{ command = "touch {marker}" }}\n')
+    assert_one_line(in_process(tmp_path, "tournament", str(spec), "--out",
+                               str(tmp_path / "out"), "--backend", "serial"),
+                    f"{spec} names code to run: 'os'")
+    assert not marker.exists()
