@@ -1,22 +1,24 @@
 """The figures the docs quote, kept in generated files so the docs cannot drift from them.
 
 A benchmark run with ``--write-figures`` writes ``docs/figures/<name>.json``: the command as
-run, the date, the git commit and the machine's CPUs (``2 CPUs``), and its figures, each the exact text the
-docs quote (a number with its unit, a sentence's list of numbers, a whole Markdown table).
-Figures nobody can measure again (the blind readers' rounds) are kept the same way, as a
-record with the dates and commits of the rounds (``recorded`` says why).
+run, the date, the git commit, the machine's CPUs (``2 CPUs``) and its figures, each the exact
+text the docs quote (a number with its unit, a sentence's list of numbers, a whole Markdown
+table). Figures nobody can measure again (the blind readers' rounds) and the suite's time
+(measured by hand) are kept the same way, as records: ``recorded`` says how they were made.
 
 The README and ``docs/*.md`` quote a figure between two HTML comments, invisible once
 rendered::
 
     the game starts after about <!-- figure firstrun.first_run -->12 s<!-- /figure -->
 
-where ``firstrun`` names the file and ``first_run`` the key (``command``, ``date`` and
-``commit`` and ``cpus`` quote the file's own fields). ``tests/test_doc_figures.py`` fails when a quote
-differs from its file, names a file or key that does not exist, or a file holds a figure no
-doc quotes. Writing a figures file puts its figures in the docs at once (see the diff);
-``python -m benchmarks.figures`` checks the docs against the files and ``--write`` puts every
-file's figures in them, after a figures file was edited by hand (the suite's time).
+where ``firstrun`` names the file and ``first_run`` the key (``command``, ``date``,
+``commit`` and ``cpus`` quote the file's own fields). A whole table is quoted with the
+comments on lines of their own and a blank line on either side of it (blank lines around a
+quote do not count). ``tests/test_doc_figures.py`` fails when a quote differs from its file,
+names a file or key that does not exist, or a file holds a figure no doc quotes. Writing a
+figures file puts its figures in the docs at once (see the diff); ``python -m
+benchmarks.figures`` checks the docs against the files, and ``--write`` puts every file's
+figures in them (after a record was edited by hand).
 """
 
 from __future__ import annotations
@@ -61,6 +63,14 @@ def quotes(document: Path) -> list[Quote]:
     text = document.read_text(encoding="utf-8")
     return [Quote(document, text.count("\n", 0, m.start()) + 1, m[1], m[2], m[3])
             for m in QUOTE.finditer(text)]
+
+
+def named_blocks(document: Path) -> dict[str, str]:
+    """The files a page shows whole: its code blocks whose first line is ``# NAME.py``,
+    by name (``my_spymaster.py`` in docs/api.md)."""
+    text = document.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(# ([\w.-]+\.py)\n.*?)```", text, flags=re.S)
+    return {name: block for block, name in blocks}
 
 
 def load(name: str, folder: Path = FIGURES) -> dict[str, object]:
