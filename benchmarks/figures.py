@@ -13,12 +13,13 @@ rendered::
 
 where ``firstrun`` names the file and ``first_run`` the key (``command``, ``date``,
 ``commit`` and ``cpus`` quote the file's own fields). A whole table is quoted with the
-comments on lines of their own and a blank line on either side of it (blank lines around a
-quote do not count). ``tests/test_doc_figures.py`` fails when a quote differs from its file,
-names a file or key that does not exist, or a file holds a figure no doc quotes. Writing a
-figures file puts its figures in the docs at once (see the diff); ``python -m
-benchmarks.figures`` checks the docs against the files, and ``--write`` puts every file's
-figures in them (after a record was edited by hand).
+comments on lines of their own and a blank line on either side of it, a command with the
+comments outside its backticks (blank lines and backticks around a figure do not count).
+``tests/test_doc_figures.py`` fails when a quote differs from its file, names a file or key
+that does not exist, or a file holds a figure no doc quotes. Writing a figures file puts its
+figures in the docs at once (see the diff); ``python -m benchmarks.figures`` checks the docs
+against the files, and ``--write`` puts every file's figures in them (after a record was
+edited by hand).
 """
 
 from __future__ import annotations
@@ -104,10 +105,19 @@ def disagreements(root: Path = ROOT) -> list[str]:
             expected = value(load(quote.name, folder), quote.key)
             if expected is None:
                 problems.append(f"{where}: docs/figures/{quote.name}.json has no {quote.key!r}")
-            elif quote.text.strip() != expected:
+            elif bare(quote.text)[1] != expected:
                 problems.append(f"{where}: {quote.name}.{quote.key} quotes {quote.text!r}, "
                                 f"the file holds {expected!r}")
     return problems
+
+
+def bare(shown: str) -> tuple[str, str, str]:
+    """A quote's text as (what comes before the figure, the figure, what comes after): the
+    blank lines around a block (a Markdown table needs them) and the backticks of a code
+    span (a command; a comment inside one would show) are the document's, not the figure's."""
+    found = re.fullmatch(r"(\s*`?)(.*?)(`?\s*)", shown, re.S)
+    assert found is not None  # the pattern matches any text
+    return found[1], found[2], found[3]
 
 
 def rewrite(text: str, name: str, document: Mapping[str, object]) -> str:
@@ -119,9 +129,7 @@ def rewrite(text: str, name: str, document: Mapping[str, object]) -> str:
         figure = value(document, match[2])
         if figure is None:
             raise KeyError(f"docs/figures/{name}.json has no {match[2]!r}, which the docs quote")
-        # A block (a table) keeps the blank lines around it that a Markdown table needs.
-        shown = match[3]
-        lead, trail = shown[:len(shown) - len(shown.lstrip())], shown[len(shown.rstrip()):]
+        lead, _, trail = bare(match[3])
         return f"<!-- figure {name}.{match[2]} -->{lead}{figure}{trail}<!-- /figure -->"
 
     return QUOTE.sub(current, text)
@@ -157,18 +165,20 @@ def git_commit(root: Path = ROOT) -> str:
 
 
 def command_line(module: str, argv: list[str]) -> str:
-    return shlex.join(["python", "-m", module, *argv])
+    """The command that measures the figures (as run, but for ``--write-figures``)."""
+    return shlex.join(["python", "-m", module, *(a for a in argv if a != "--write-figures")])
 
 
-def write(name: str, command: str, figures: Mapping[str, str], *,
+def write(name: str, command: str, figures: Mapping[str, str], *, commit: str,
           root: Path = ROOT) -> Path:
-    """Write ``docs/figures/<name>.json`` for a run of ``command`` on this checkout, put its
-    figures in the docs that quote them, and say which changed."""
+    """Write ``docs/figures/<name>.json`` for a run of ``command`` on ``commit`` (the
+    checkout's as the run started, ``git_commit()``), put its figures in the docs that quote
+    them, and say which changed."""
     folder = root / "docs" / "figures"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.json"
     document = {"format": FORMAT, "command": command,
-                "date": datetime.now(UTC).date().isoformat(), "commit": git_commit(root),
+                "date": datetime.now(UTC).date().isoformat(), "commit": commit,
                 "cpus": f"{os.cpu_count()} CPUs", "figures": dict(figures)}
     path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     changed = update_docs(name, root)

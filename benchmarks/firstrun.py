@@ -69,6 +69,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.first < 1 or args.later < 1:
         raise SystemExit("firstrun: --first and --later must be at least 1")
+    commit = figures.git_commit()  # the code measured, before anything changes
     with tempfile.TemporaryDirectory() as folder:
         firsts, laters = [], []
         for n in range(args.first):
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> None:
             "first_runs": listed([f"{s:.1f}" for s in first_seconds]) + " s",
             "later_runs": span(later_seconds, ".1f", "s"),
             "later_memory": span(later_mb, ".0f", "MB"),
-        })
+        }, commit=commit)
 
 
 if __name__ == "__main__":

@@ -140,6 +140,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--write-figures", action="store_true",
                         help="write docs/figures/levels.json and the README's table")
     args = parser.parse_args(argv)
+    commit = figures.git_commit()  # the code measured, before anything changes
     start = time.perf_counter()
     levels = [level.value for level in Level]
     with ProcessPoolExecutor(args.workers) as pool:
@@ -164,7 +165,8 @@ def main(argv: list[str] | None = None) -> None:
         argv_given = sys.argv[1:] if argv is None else argv
         figures.write("levels", figures.command_line("benchmarks.levels", argv_given),
                       {"table": readme_table(paces, people), "games": str(args.games),
-                       "time": figures.seconds_text(time.perf_counter() - start)})
+                       "time": figures.seconds_text(time.perf_counter() - start)},
+                      commit=commit)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--write-figures", action="store_true",
                         help="write docs/figures/walkthrough.json and the page's figure")
     args = parser.parse_args(argv)
+    commit = figures.git_commit()  # the code measured, before anything changes
     script = figures.named_blocks(PAGE)[SCRIPT]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     times = []
@@ -47,7 +48,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.write_figures:
         given = sys.argv[1:] if argv is None else argv
         figures.write("walkthrough", figures.command_line("benchmarks.walkthrough", given),
-                      {"time": figures.seconds_text(statistics.median(times))})
+                      {"time": figures.seconds_text(statistics.median(times))}, commit=commit)
 
 
 if __name__ == "__main__":
