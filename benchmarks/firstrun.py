@@ -35,8 +35,9 @@ def codenames() -> str:
     return found
 
 
-def run_play(cache: Path, data: Path) -> tuple[float, float]:
-    """One ``codenames play < /dev/null`` on ``cache``: its wall seconds and peak MB."""
+def run_play(cache: Path, data: Path) -> tuple[float, float, str]:
+    """One ``codenames play < /dev/null`` on ``cache``: its wall seconds, peak MB and what it
+    said on standard error (what it prepared)."""
     env = {**os.environ, "XDG_CACHE_HOME": str(cache), "XDG_DATA_HOME": str(data)}
     start = time.perf_counter()
     with open(os.devnull, "rb") as stdin:
@@ -48,7 +49,7 @@ def run_play(cache: Path, data: Path) -> tuple[float, float]:
     error = process.stderr.read().decode() if process.stderr else ""
     if process.returncode != 0:
         raise SystemExit(f"firstrun: codenames play failed ({process.returncode}): {error}")
-    return seconds, usage.ru_maxrss / 1024  # kB on Linux
+    return seconds, usage.ru_maxrss / 1024, error  # ru_maxrss is in kB on Linux
 
 
 def listed(values: list[str]) -> str:
@@ -78,9 +79,11 @@ def main(argv: list[str] | None = None) -> None:
             print(f"first run {n + 1}: {firsts[-1][0]:.1f} s, {firsts[-1][1]:.0f} MB")
         for n in range(args.later):
             laters.append(run_play(cache, Path(folder) / "data"))
-            print(f"later run {n + 1}: {laters[-1][0]:.2f} s, {laters[-1][1]:.0f} MB")
-    first_seconds = [s for s, _ in firsts]
-    later_seconds, later_mb = [s for s, _ in laters], [mb for _, mb in laters]
+            said = laters[-1][2].strip().splitlines()
+            print(f"later run {n + 1}: {laters[-1][0]:.2f} s, {laters[-1][1]:.0f} MB"
+                  + (f" (it prepared again: {said[0]})" if said else ""))
+    first_seconds = [s for s, _, _ in firsts]
+    later_seconds, later_mb = [s for s, _, _ in laters], [mb for _, mb, _ in laters]
     if args.write_figures:
         given = sys.argv[1:] if argv is None else argv
         figures.write("firstrun", figures.command_line("benchmarks.firstrun", given), {
