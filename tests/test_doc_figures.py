@@ -97,3 +97,23 @@ def test_a_quote_that_differs_is_named_with_its_line(tmp_path: Path) -> None:
     (tmp_path / "docs" / "api.md").unlink()
     assert figures.update_docs("x", tmp_path) == [tmp_path / "README.md"]
     assert "<!-- figure x.time -->12 s<!-- /figure -->" in (tmp_path / "README.md").read_text()
+
+
+def test_a_benchmark_s_figures_go_to_their_file_and_the_docs(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.md").write_text(
+        "about <!-- figure x.time -->17 s<!-- /figure --> (<!-- figure x.command -->`old`"
+        "<!-- /figure --> at <!-- figure x.commit -->0000000<!-- /figure -->)\n")
+    path = figures.write("x", figures.command_line("benchmarks.x", ["--games", "2",
+                                                                     "--write-figures"]),
+                         {"time": figures.seconds_text(165.4)}, commit="abc1234",
+                         root=tmp_path)
+    document = json.loads(path.read_text())
+    assert path == tmp_path / "docs" / "figures" / "x.json"
+    assert document["command"] == "python -m benchmarks.x --games 2"
+    assert document["figures"] == {"time": "2 min 45 s"} and document["commit"] == "abc1234"
+    assert (tmp_path / "README.md").read_text() == (
+        "about <!-- figure x.time -->2 min 45 s<!-- /figure --> (<!-- figure x.command -->"
+        "`python -m benchmarks.x --games 2`<!-- /figure --> at <!-- figure x.commit -->abc1234"
+        "<!-- /figure -->)\n")
+    assert figures.disagreements(tmp_path) == []
