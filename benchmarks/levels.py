@@ -1,6 +1,9 @@
 """Levels: how fast the opposing AI team plays at each level, and how often a person wins.
 
-Run by hand: ``python -m benchmarks.levels [--games 200] [--workers 2] [--cache-dir DIR]``.
+Run by hand: ``python -m benchmarks.levels [--games 200] [--workers N] [--cache-dir DIR]
+[--write-figures]`` (workers: one per core by default). ``--write-figures`` writes the table the
+README quotes, and the run's wall time, to ``docs/figures/levels.json`` and puts them in the
+README (``benchmarks/figures.py``).
 
 Two measurements per level (``codenames_ai.agents.levels``), on boards dealt from the shipped
 Words deck as in ``codenames play``, seeds 0 to games - 1:
@@ -22,7 +25,9 @@ Words deck as in ``codenames play``, seeds 0 to games - 1:
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -36,6 +41,8 @@ from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER
 from codenames_ai.core import WORDS, Role, Seats, Team, play_game
 from codenames_ai.decks import default_deck
 from codenames_ai.harness.summary import wilson
+
+from . import figures
 
 STAND_INS = ("shares a mind", "foreign mind")
 
@@ -104,12 +111,37 @@ def person(job: tuple[str, str, int, str | None]) -> dict[str, Any]:
             "seconds": time.perf_counter() - start}
 
 
-def main() -> None:
+def percent(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+def readme_table(paces: list[dict[str, Any]], people: list[dict[str, Any]]) -> str:
+    """The README's table of the levels: pace, then each stand-in's win rate."""
+    head = ("| level | other team alone: clears its 9 agents | turns it needs (median / mean) "
+            "| its assassin per 100 races | a person-like team wins: shares a mind "
+            "| foreign mind |")
+    rows = [head, "|---|---|---|---|---|---|"]
+    for p in paces:
+        wins = [r for s in STAND_INS for r in people
+                if r["level"] == p["level"] and r["stand_in"] == s]
+        stands = [f"{percent(r['wins'] / r['games'])} [{100 * r['low']:.1f}-"
+                  f"{100 * r['high']:.1f}]" for r in wins]
+        rows.append(f"| `{p['level']}` | {percent(p['cleared'] / p['games'])} | "
+                    f"{p['median']:g} / {p['mean']:.1f} | {p['assassin']:.1f} | "
+                    + " | ".join(stands) + " |")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--cache-dir", default=None)
-    args = parser.parse_args()
+    parser.add_argument("--write-figures", action="store_true",
+                        help="write docs/figures/levels.json and the README's table")
+    args = parser.parse_args(argv)
+    commit = figures.git_commit()  # the code measured, before anything changes
+    start = time.perf_counter()
     levels = [level.value for level in Level]
     with ProcessPoolExecutor(args.workers) as pool:
         paces = list(pool.map(pace, [(lv, args.games, args.cache_dir) for lv in levels]))
@@ -129,6 +161,12 @@ def main() -> None:
         endings = ", ".join(f"{k} {v}" for k, v in sorted(r["endings"].items()))
         print(f"{r['level']:8} {r['stand_in']:14} {100 * r['wins'] / r['games']:5.1f} "
               f"[{100 * r['low']:4.1f}-{100 * r['high']:5.1f}] {r['left']:18.1f}  {endings}")
+    if args.write_figures:
+        argv_given = sys.argv[1:] if argv is None else argv
+        figures.write("levels", figures.command_line("benchmarks.levels", argv_given),
+                      {"table": readme_table(paces, people), "games": str(args.games),
+                       "time": figures.seconds_text(time.perf_counter() - start)},
+                      commit=commit)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 
 from tests.test_readme import api_blocks
 
+ROOT = Path(__file__).resolve().parent.parent
 CODENAMES = str(Path(sys.executable).parent / "codenames")
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
@@ -45,6 +47,22 @@ def codenames(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return done
+
+
+def test_the_walkthrough_plays_the_defaults_on_every_core() -> None:
+    """The page says the script plays "against the default" on one worker per core."""
+    from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER
+
+    script = api_blocks()[1]
+    spymasters = re.search(r"spymasters=\[(.*?)\]", script)
+    guessers = re.search(r"guessers=\[(.*?)\]", script)
+    assert spymasters and guessers
+    assert f'"{DEFAULT_SPYMASTER}"' in spymasters[1]
+    assert guessers[1] == f'"{DEFAULT_GUESSER}"'
+    for page in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        blocks = re.findall(r"```python\n(.*?)```", page.read_text(), flags=re.S)
+        assert not [b for b in blocks if re.search(r"PoolBackend\(\s*\d", b)], (
+            f"{page.name}: a worker count fixed in an example (the machine's is the default)")
 
 
 def test_the_walkthrough_extended_from_the_command_line(tmp_path: Path) -> None:

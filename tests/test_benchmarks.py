@@ -74,3 +74,17 @@ def test_speed_benchmark_prints_every_section() -> None:
     rooms = [line.split()[0] for line in out.split("3. concurrent rooms")[1].splitlines()
              if line.split() and line.split()[0].isdigit()]
     assert rooms == ["1", "2", "20"] * 2, out  # the latency table, then the server's
+
+
+@pytest.mark.slow
+def test_firstrun_benchmark_times_a_first_and_a_later_run() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "benchmarks.firstrun", "--first", "1",
+                           "--later", "1"], capture_output=True, text=True, timeout=600,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    first, later = done.stdout.splitlines()
+    assert first.startswith("first run 1: ") and first.endswith(" MB")
+    assert later.startswith("later run 1: ") and "prepared again" not in later
