@@ -70,7 +70,8 @@ def test_the_walkthrough_extended_from_the_command_line(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "my_spymaster.py"], cwd=tmp_path, env=ENV, check=True,
                    capture_output=True, timeout=600)
     assert len(game_lines(tmp_path)) == 4
-    shown = codenames(tmp_path, "tournament", "--out", "runs/one-card", "--games", "6").stdout
+    shown = codenames(tmp_path, "tournament", "--out", "runs/one-card", "--plugin",
+                      "my_spymaster", "--games", "6").stdout
     assert "one-card-spymaster-v1+panel-guesser-v2" in shown  # the tables at the end
     games = game_lines(tmp_path)
     assert sorted(int(str(g["game"])) for g in games) == list(range(6))
@@ -95,6 +96,6 @@ def test_the_walkthrough_killed_and_resumed_as_written(tmp_path: Path) -> None:
     process.wait()
     played = finished(tmp_path)
     assert 30 <= played < 200
-    codenames(tmp_path, "tournament", "--out", "runs/one-card")
+    codenames(tmp_path, "tournament", "--out", "runs/one-card", "--plugin", "my_spymaster")
     games = game_lines(tmp_path)
     assert sorted(int(str(g["game"])) for g in games) == list(range(200))
