@@ -184,7 +184,7 @@ class TouchExplanation:
         """The reason in a player's words: the clue it served, how sure it was and the next
         closest card; for a bonus touch, the earlier clue and the risk it took. One sentence,
         e.g. ``a bonus touch for the earlier clue 'north 3' (1 card unfound): sure; the next
-        closest to 'north', ICE, was also close enough to touch.``"""
+        closest to 'north', ICE, was close too.``"""
         served = self.served
         if self.kind is TouchKind.RANDOM:
             return f"for {_said(served)}: a card at random, with no reading of the word to go by."
@@ -217,8 +217,9 @@ class TouchExplanation:
         to = f" to '{self.served.word}'" if self.bonus else ""
         if self.next_clears is None:
             return f"the next closest{to} was {name}"
-        close = "also close enough" if self.next_clears else "not close enough"
-        return f"the next closest{to}, {name}, was {close} to touch"
+        # close: over the same bar as this touch (the stricter one for a bonus touch)
+        close = "close too" if self.next_clears else "not close"
+        return f"the next closest{to}, {name}, was {close}"
 
 
 def _said(clue: Clue) -> str:

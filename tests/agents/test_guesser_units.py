@@ -269,7 +269,7 @@ def test_each_touch_names_the_clue_it_served_and_a_bonus_touch_the_earlier_clue(
     assert (piano.card, piano.served, piano.kind, piano.bonus) == (
         "piano", Clue("music", 1), TouchKind.CLUE, False)
     assert piano.plain() == ("for 'music 1', its closest card: sure; the next closest, DRUM, "
-                             "was also close enough to touch.")
+                             "was close too.")
     assert (scissors.card, scissors.served, scissors.clue, scissors.unfound) == (
         "scissors", Clue("cut", 2), Clue("music", 1), 1)
     assert scissors.bonus and guesser.last_touch_explanation == scissors
@@ -278,7 +278,7 @@ def test_each_touch_names_the_clue_it_served_and_a_bonus_touch_the_earlier_clue(
     assert scissors.bar == pytest.approx(guesser.leftover_threshold)
     assert scissors.plain() == (
         "a bonus touch for the earlier clue 'cut 2' (1 card unfound): sure; the next closest "
-        "to 'cut', SWORD, was also close enough to touch.")
+        "to 'cut', SWORD, was close too.")
     assert scissors.describe() == (
         "SCISSORS for 'cut 2', a leftover (1 unfound) on the turn of 'music 1'; similarity "
         "0.56, bar 0.40; next closest SWORD 0.50.")
@@ -293,7 +293,7 @@ def test_a_touch_below_its_bars_says_the_first_touch_is_required(
     assert reason.sureness == "unsure" and reason.first
     assert reason.plain().startswith("for 'dull 1', its closest card: unsure, but a first "
                                      "touch is required; the next closest, ")
-    assert reason.plain().endswith(", was not close enough to touch.")
+    assert reason.plain().endswith(", was not close.")
 
 
 def test_a_fairly_sure_touch_after_the_first_names_its_bar(guesser: EmbeddingGuesser) -> None:
