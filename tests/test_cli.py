@@ -42,6 +42,17 @@ def test_watch_prints_the_board_every_turn_and_the_outcome() -> None:
     assert " wins on turn " in result.output
 
 
+def test_watch_explain_gives_each_touch_its_reason_under_it() -> None:
+    result = runner.invoke(app, ["watch", "--seed", "3", "--explain"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.split("\n")
+    touch = lines.index("  blue touches 'coat': blue agent")
+    assert lines[touch + 1].startswith("    why: for 'jacket 2', its closest card: sure; the next "
+                                       "closest, SHOE, was close too. COAT for 'jacket 2' ")
+    touched = [i for i, line in enumerate(lines) if " touches '" in line]
+    assert all(lines[i + 1].startswith("    why: ") for i in touched)
+
+
 @pytest.mark.parametrize("args", [
     ["--edition", "pictures"],
     ["--variant", "coop"],

@@ -9,6 +9,7 @@ from ..core.actions import Clue, ClueNumber, Cover, Guess, GuesserAction, Pass
 from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_validator
 from ..core.errors import DeckError
 from ..core.views import GuesserView, SpymasterView
+from .explain import ExplainsTouches, TouchKind
 
 
 class RandomSpymaster:
@@ -58,13 +59,14 @@ class RandomSpymaster:
         return Cover(self._rng.choice(view.cover_candidates))
 
 
-class RandomGuesser:
+class RandomGuesser(ExplainsTouches):
     """Touches a random face-up card; after a correct guess it stops with
     ``stop_probability``."""
 
     agent_id = "random-guesser-v1"
 
     def __init__(self, *, stop_probability: float = 0.0, seed: int = 0) -> None:
+        super().__init__()
         if not 0.0 <= stop_probability <= 1.0:
             raise ValueError(f"stop_probability must be in [0, 1], got {stop_probability}")
         self.stop_probability = stop_probability
@@ -72,11 +74,12 @@ class RandomGuesser:
 
     def start_game(self, seed: int) -> None:
         self._rng = random.Random(seed)
+        self.forget_touches()
 
     def guess(self, view: GuesserView) -> GuesserAction:
         if view.can_pass and self._rng.random() < self.stop_probability:
             return Pass()
-        return Guess(self._rng.choice(view.unrevealed))
+        return self.touch(view, self._rng.choice(view.unrevealed), TouchKind.RANDOM)
 
 
 class ScriptExhausted(RuntimeError):

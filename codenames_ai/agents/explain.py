@@ -1,12 +1,17 @@
-"""Why a spymaster chose its clue: targets and scores, the card it feared most, runners-up."""
+"""Why an AI did what it did: a spymaster's clue (targets and scores, the card it feared
+most, runners-up) and a guesser's touch (the clue it served, how sure it was, the next closest
+card)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 import numpy as np
 
-from ..core.actions import Clue
+from ..core.actions import Clue, Guess
+from ..core.views import GuesserView
 
 
 @dataclass(frozen=True)
@@ -112,3 +117,161 @@ class ExplainsClues:
     def start_game(self, seed: int) -> None:
         self._rng = np.random.default_rng(seed)
         self.explanations = []
+
+
+class TouchKind(Enum):
+    """What a guesser touched a card for: the turn's clue, a leftover of an earlier clue (a
+    bonus touch), a 0 clue's card least like it, or a card at random (no word to go by)."""
+
+    CLUE = "clue"
+    LEFTOVER = "leftover"
+    LEAST_LIKE = "least like"
+    RANDOM = "random"
+
+
+@dataclass(frozen=True)
+class TouchExplanation:
+    """The reasoning behind one touch, from the guesser's view alone: it never knows the key,
+    so its reasons may be shown to every seat while the game goes on.
+
+    ``served`` is the clue the touch was for: the turn's ``clue``, or for a bonus touch the
+    earlier clue with ``unfound`` targets still face up. ``first``: the turn's first touch,
+    which the rules require. ``fit`` is the guesser's score for the card (its ``measure``:
+    a cosine, a fit in standard units) and ``bar`` the score it had to reach (``None``: none,
+    as for a first touch on the clue). ``sureness`` puts the guesser's own bars in words
+    (``sureness_words``; ``None`` for a guesser without bars) and ``chance`` is the
+    probability of a find the guesser computed to decide, when it did. ``next_closest`` is
+    the face-up card that fit ``served`` best after this one, the risk weighed, and
+    ``next_clears`` whether it too was close enough to touch by the same rule."""
+
+    turn: int
+    index: int
+    card: str
+    clue: Clue
+    kind: TouchKind
+    served: Clue
+    first: bool
+    measure: str = "fit"
+    fit: float | None = None
+    bar: float | None = None
+    sureness: str | None = None
+    chance: float | None = None
+    next_closest: ScoredCard | None = None
+    next_clears: bool | None = None
+    unfound: int = 0
+
+    @property
+    def bonus(self) -> bool:
+        """A touch for an earlier clue's leftover, not for the turn's clue."""
+        return self.kind is TouchKind.LEFTOVER
+
+    def describe(self) -> str:
+        """The numbers behind ``plain``, for people who want them."""
+        parts = [f"{self.card.upper()} for {_said(self.served)}"
+                 + (f", a leftover ({self.unfound} unfound) on the turn of {_said(self.clue)}"
+                    if self.bonus else f" ({self.kind.value})")]
+        if self.fit is not None:
+            parts.append(f"{self.measure} {self.fit:.2f}"
+                         + ("" if self.bar is None else f", bar {self.bar:.2f}"))
+        if self.chance is not None:
+            parts.append(f"chance of a find {self.chance:.0%}")
+        if self.next_closest is not None:
+            parts.append(f"next closest {self.next_closest.word.upper()} "
+                         f"{self.next_closest.similarity:.2f}")
+        return "; ".join(parts) + "."
+
+    def plain(self) -> str:
+        """The reason in a player's words: the clue it served, how sure it was and the next
+        closest card; for a bonus touch, the earlier clue and the risk it took. One sentence,
+        e.g. ``a bonus touch for the earlier clue 'north 3' (1 card unfound): sure; the next
+        closest to 'north', ICE, was close too.``"""
+        served = self.served
+        if self.kind is TouchKind.RANDOM:
+            return f"for {_said(served)}: a card at random, with no reading of the word to go by."
+        if self.kind is TouchKind.LEAST_LIKE:
+            return (f"for {_said(served)}: the card least like it (a 0 clue says none of the "
+                    "team's cards is close), with no earlier clue left to go after.")
+        if self.bonus:
+            cards = "card" if self.unfound == 1 else "cards"
+            head = (f"a bonus touch for the earlier clue {_said(served)} ({self.unfound} "
+                    f"{cards} unfound)")
+            if self.first:
+                head += f", as {_said(self.clue)} pointed at no card it knew"
+        else:
+            head = f"for {_said(served)}, its closest card" + ("" if self.first else " left")
+        parts = [head + self._how_sure()]
+        if self.next_closest is not None:
+            parts.append(self._risk(self.next_closest.word.upper()))
+        return "; ".join(parts) + "."
+
+    def _how_sure(self) -> str:
+        if self.chance is not None:  # the guesser's own number says it best
+            return f": {self.chance:.0%} sure"
+        if self.sureness is None:
+            return ""
+        required = ", but a first touch is required" if self.first \
+            and self.sureness == UNSURE else ""
+        return f": {self.sureness}{required}"
+
+    def _risk(self, name: str) -> str:
+        to = f" to '{self.served.word}'" if self.bonus else ""
+        if self.next_clears is None:
+            return f"the next closest{to} was {name}"
+        # close: over the same bar as this touch (the stricter one for a bonus touch)
+        close = "close too" if self.next_clears else "not close"
+        return f"the next closest{to}, {name}, was {close}"
+
+
+def _said(clue: Clue) -> str:
+    """A clue as a player says it, quoted: 'north 3'."""
+    return f"'{clue.word} {clue.number}'"
+
+
+SURE, FAIRLY_SURE, UNSURE = "sure", "fairly sure", "unsure"
+
+
+def sureness_words(*, clears_bonus_bar: bool, goes_on: bool) -> str:
+    """A guesser's bars in words: "sure" when the card is clear of its stricter bar, the one
+    for a bonus touch; "fairly sure" when it is worth going on for; "unsure" otherwise."""
+    return SURE if clears_bonus_bar else FAIRLY_SURE if goes_on else UNSURE
+
+
+def next_closest(words: Sequence[str], scored: Iterable[tuple[int, float]],
+                 chosen: int) -> ScoredCard | None:
+    """The best-scoring card of ``scored`` (card index, score) other than ``chosen``, or
+    ``None`` when no other card has a finite score."""
+    best: tuple[int, float] | None = None
+    for index, score in scored:
+        if index != chosen and np.isfinite(score) and (best is None or score > best[1]):
+            best = (index, float(score))
+    return None if best is None else ScoredCard(words[best[0]], best[1])
+
+
+class ExplainsTouches:
+    """What every guesser that explains its touches keeps: this game's reasons, newest last
+    (its ``start_game`` calls ``forget_touches``). Every touch it makes goes through
+    ``touch``, so each ``Guess`` has its reason."""
+
+    def __init__(self) -> None:
+        self.touch_explanations: list[TouchExplanation] = []
+
+    @property
+    def last_touch_explanation(self) -> TouchExplanation | None:
+        return self.touch_explanations[-1] if self.touch_explanations else None
+
+    def forget_touches(self) -> None:
+        self.touch_explanations = []
+
+    def touch(self, view: GuesserView, index: int, kind: TouchKind, *,
+              served: Clue | None = None, measure: str = "fit", fit: float | None = None,
+              bar: float | None = None, sureness: str | None = None,
+              chance: float | None = None, next_closest: ScoredCard | None = None,
+              next_clears: bool | None = None, unfound: int = 0) -> Guess:
+        """Touch card ``index`` of ``view`` for ``served`` (default: the turn's clue),
+        keeping why (the fields of ``TouchExplanation``)."""
+        self.touch_explanations.append(TouchExplanation(
+            turn=view.turn, index=index, card=view.words[index], clue=view.clue, kind=kind,
+            served=view.clue if served is None else served, first=view.guesses_made == 0,
+            measure=measure, fit=fit, bar=bar, sureness=sureness, chance=chance,
+            next_closest=next_closest, next_clears=next_clears, unfound=unfound))
+        return Guess(index)

@@ -3,24 +3,27 @@ baseline."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core.actions import UNLIMITED, Guess, GuesserAction, Pass
+from ..core.actions import UNLIMITED, Clue, GuesserAction, Pass
 from ..core.events import ClueGiven, GuessMade
 from ..core.views import GuesserView
 from ..pictures import Captions, shipped_captions
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
+from .explain import ExplainsTouches, ScoredCard, TouchKind, next_closest, sureness_words
 from .space import DEFAULT_VOCABULARY, ClueSpace, clue_space
 
 FloatArray = npt.NDArray[np.float32]
 
 
-class _EmbeddingGuesser:
+class _EmbeddingGuesser(ExplainsTouches):
     """Shared machinery. ``pictures`` are the captions of the picture deck it plays with
-    (default: the shipped emoji deck, ``pictures.shipped_captions``)."""
+    (default: the shipped emoji deck, ``pictures.shipped_captions``). Its scores are cosine
+    similarities."""
 
     agent_id = "embedding-guesser"
 
@@ -29,6 +32,7 @@ class _EmbeddingGuesser:
                  cache_dir: Path | str | None = None, space: ClueSpace | None = None,
                  picture_meaning: str = DEFAULT_PICTURE_MEANING,
                  pictures: Captions | None = None) -> None:
+        super().__init__()
         self.space = space or clue_space(model, vocabulary_size=vocabulary_size,
                                          cache_dir=cache_dir)
         if picture_meaning not in PICTURE_MEANINGS:
@@ -40,6 +44,7 @@ class _EmbeddingGuesser:
 
     def start_game(self, seed: int) -> None:
         self._rng = np.random.default_rng(seed)
+        self.forget_touches()
 
     def model_names(self) -> tuple[str, ...]:
         """The model of its clue space."""
@@ -87,29 +92,67 @@ class EmbeddingGuesser(_EmbeddingGuesser):
         if on_clue:
             ranked = self.ranked(view)
             if ranked and (made == 0 or ranked[0][1] >= self.threshold):
-                return Guess(ranked[0][0])
-        leftover = self.best_leftover(view)
-        if leftover is not None and (leftover[1] >= self.leftover_threshold or not made):
-            return Guess(leftover[0])
+                index, similarity = ranked[0]
+                near = next_closest(view.words, ranked, index)
+                return self.touch(
+                    view, index, TouchKind.CLUE, measure="similarity", fit=similarity,
+                    bar=None if made == 0 else self.threshold,
+                    sureness=self.sureness(similarity), next_closest=near,
+                    next_clears=None if near is None else near.similarity >= self.threshold)
+        leftover = self.leftover(view)
+        if leftover is not None and (leftover.fit >= self.leftover_threshold or not made):
+            near = leftover.next_closest
+            return self.touch(
+                view, leftover.index, TouchKind.LEFTOVER, served=leftover.clue,
+                measure="similarity", fit=leftover.fit,
+                bar=self.leftover_threshold if made else None,
+                sureness=self.sureness(leftover.fit), next_closest=near,
+                next_clears=None if near is None
+                else near.similarity >= self.leftover_threshold, unfound=leftover.unfound)
         if view.can_pass:
             return Pass()
         ranked = self.ranked(view)
         if ranked:  # a 0 clue with nothing left over: the card least like the clue
-            return Guess(ranked[-1][0])
-        return Guess(int(self._rng.choice(view.unrevealed)))
+            return self.touch(view, ranked[-1][0], TouchKind.LEAST_LIKE, measure="similarity",
+                              fit=ranked[-1][1])
+        return self.touch(view, int(self._rng.choice(view.unrevealed)), TouchKind.RANDOM)
+
+    def sureness(self, similarity: float) -> str:
+        """Its two bars in words (``explain.sureness_words``)."""
+        return sureness_words(clears_bonus_bar=similarity >= self.leftover_threshold,
+                              goes_on=similarity >= self.threshold)
 
     def best_leftover(self, view: GuesserView) -> tuple[int, float] | None:
         """The face-up card most like one of this team's earlier clues that still has unfound
-        targets (its number minus the own cards found during its turn)."""
-        best: tuple[int, float] | None = None
-        for clue, missing in open_clues(view):
-            if missing <= 0 or not self.knows(clue):
+        targets (its number minus the own cards found during its turn), and its similarity."""
+        leftover = self.leftover(view)
+        return None if leftover is None else (leftover.index, leftover.fit)
+
+    def leftover(self, view: GuesserView) -> Leftover | None:
+        """``best_leftover`` with the clue it is for and the next closest card to that clue."""
+        best: Leftover | None = None
+        for clue, missing in open_clue_turns(view):
+            if missing <= 0 or not self.knows(clue.word):
                 continue
-            face_up, sims = self.similarities(clue, view)
+            face_up, sims = self.similarities(clue.word, view)
             i = int(np.argmax(sims))
-            if best is None or float(sims[i]) > best[1]:
-                best = (face_up[i], float(sims[i]))
+            if best is None or float(sims[i]) > best.fit:
+                best = Leftover(face_up[i], float(sims[i]), clue, missing,
+                                next_closest(view.words, zip(face_up, sims.tolist(),
+                                                             strict=True), face_up[i]))
         return best
+
+
+@dataclass(frozen=True)
+class Leftover:
+    """The face-up card that best fits an earlier clue of the team's with ``unfound``
+    targets: its index, its fit to ``clue``, and the next closest card to that clue."""
+
+    index: int
+    fit: float
+    clue: Clue
+    unfound: int
+    next_closest: ScoredCard | None
 
 
 def open_clues(view: GuesserView) -> list[tuple[str, int]]:
@@ -120,13 +163,18 @@ def open_clues(view: GuesserView) -> list[tuple[str, int]]:
     it (the extra guess, or any found on a 0 or unlimited clue) were leftovers of earlier
     clues, and each closes a target of the oldest earlier clue still open, as the engine's
     leftover count has them."""
+    return [(clue.word, missing) for clue, missing in open_clue_turns(view)]
+
+
+def open_clue_turns(view: GuesserView) -> list[tuple[Clue, int]]:
+    """``open_clues`` with each whole clue (its number too, for a touch's reason)."""
     missing: dict[int, int] = {}  # turn -> targets unfound, for the numbered clues
-    words: dict[int, str] = {}
+    clues: dict[int, Clue] = {}
     for event in view.history:
         if isinstance(event, ClueGiven) and event.team is view.team:
             number = event.clue.number
             if isinstance(number, int) and number > 0:
-                missing[event.turn], words[event.turn] = number, event.clue.word
+                missing[event.turn], clues[event.turn] = number, event.clue
         elif isinstance(event, GuessMade) and event.team is view.team and \
                 event.identity is view.team.agent:
             if missing.get(event.turn, 0) > 0:
@@ -136,7 +184,7 @@ def open_clues(view: GuesserView) -> list[tuple[str, int]]:
                                None)
                 if earlier is not None:
                     missing[earlier] -= 1
-    return [(words[turn], left) for turn, left in sorted(missing.items())
+    return [(clues[turn], left) for turn, left in sorted(missing.items())
             if turn != view.turn]
 
 
@@ -157,5 +205,8 @@ class NearestGuesser(_EmbeddingGuesser):
         if not ranked:
             if view.can_pass:
                 return Pass()
-            return Guess(int(self._rng.choice(view.unrevealed)))
-        return Guess(ranked[0][0])
+            return self.touch(view, int(self._rng.choice(view.unrevealed)), TouchKind.RANDOM)
+        # No bars: it takes the nearest card whatever its similarity.
+        index, similarity = ranked[0]
+        return self.touch(view, index, TouchKind.CLUE, measure="similarity", fit=similarity,
+                          next_closest=next_closest(view.words, ranked, index))

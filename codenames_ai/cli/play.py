@@ -78,8 +78,8 @@ LevelOption = Annotated[Level, typer.Option(
 TimeLimit = Annotated[float | None, typer.Option(
     help="Seconds per move for you; a late answer forfeits the move.")]
 Explain = Annotated[bool, typer.Option(
-    help="After the game, the AI's own account of each clue (scores, runners-up) beside the "
-         "plain-words reasons shown anyway.")]
+    help="After the game, the AI's own account of each clue (scores, runners-up) and each "
+         "touch (its scores) beside the plain-words reasons shown anyway.")]
 Save = Annotated[Path | None, typer.Option("--save", help="Where to save the game.")]
 Color = Annotated[bool | None, typer.Option(
     "--color/--no-color", help="Colours (default: on a terminal, unless NO_COLOR is set).")]

@@ -50,7 +50,8 @@ MaxTurns = Annotated[int, typer.Option(help="Stop a game that runs longer than t
 Agent = Annotated[str, typer.Option(help="Agent id or module:Class.")]
 RedGuesser = Annotated[str, typer.Option(help="Agent id or module:Class (co-op and "
                                               "three-player: the only guesser).")]
-Explain = Annotated[bool, typer.Option(help="Show why each clue was chosen.")]
+Explain = Annotated[bool, typer.Option(help="Show why each clue was chosen and each card "
+                                             "touched.")]
 Rows = Annotated[int | None, typer.Option(help="Custom layout: rows.")]
 Cols = Annotated[int | None, typer.Option(help="Custom layout: columns.")]
 FirstAgents = Annotated[int | None, typer.Option(
@@ -118,14 +119,18 @@ def watch(
 
 def _show(game: GameRecord, seats: Seats, *, explain: bool, tags: bool,
           pictures: PictureDeck | None, validator: ClueValidator | None) -> None:
-    """The game turn by turn, each clue followed by its spymaster's reasons if asked."""
+    """The game turn by turn, each clue followed by its spymaster's reasons and each touch
+    by its guesser's, if asked."""
     from ..render import render_game
 
     explanations = _explanations(seats, game) if explain else {}
+    touches = _touch_reasons(seats, game) if explain else {}
     for block in render_game(game, tags=tags, validator=validator, deck=pictures):
         typer.echo(block)
         if block.startswith("Turn ") and " spymaster: " in block and block in explanations:
             typer.echo("  why: " + explanations[block])
+        elif block in touches:
+            typer.echo("    why: " + touches[block])
 
 
 def make_seats(rules: RuleSet, spymasters: tuple[str, str], guessers: tuple[str, str],
@@ -177,3 +182,16 @@ def _explanations(seats: Seats, game: GameRecord) -> dict[str, str]:
 
     return {describe_event(event): explanation.describe()
             for event, explanation in paired_explanations(game, seats) if explanation}
+
+
+def _touch_reasons(seats: Seats, game: GameRecord) -> dict[str, str]:
+    """Each touch line as the game shows it, mapped to its guesser's reason (a card is
+    touched once, so its line is the game's only one)."""
+    from ..core.events import GuessMade
+    from ..play.session import touch_explanations
+    from ..render import describe_event
+
+    reasons = touch_explanations(seats)
+    return {describe_event(event): f"{reason.plain()} {reason.describe()}"
+            for event in game.events if isinstance(event, GuessMade)
+            and (reason := reasons.get((event.turn, event.index))) is not None}

@@ -9,7 +9,7 @@ from typing import Any
 
 import platformdirs
 
-from ..agents.explain import ClueExplanation
+from ..agents.explain import ClueExplanation, TouchExplanation
 from ..agents.levels import DEFAULT_LEVEL, Level, opposing_team
 from ..agents.registry import check_agent, make_agent, partner_guesser, takes_option
 from ..core import (
@@ -113,17 +113,29 @@ def paired_explanations(record: GameRecord, seats: Seats
             for event in record.events if isinstance(event, ClueGiven | InvalidClue)]
 
 
+def touch_explanations(seats: Seats) -> dict[tuple[int, int], TouchExplanation]:
+    """The AI guessers' reasons for their touches, by (turn, card index): a card is touched
+    once a game, and one guesser may play for both teams (three-player, co-op)."""
+    guessers = {id(seat): seat for seat in (seats.guesser(Team.RED), seats.guesser(Team.BLUE))}
+    return {(reason.turn, reason.index): reason for seat in guessers.values()
+            for reason in getattr(seat, "touch_explanations", [])}
+
+
 def summary(record: GameRecord, seats: Seats, *, explain: bool) -> list[str]:
     """Who won, in how many turns, and each clue with the guesses it got: an AI's clue with
-    its reasons in plain words (``ClueExplanation.plain``), and with ``explain`` the
-    spymaster's own account too (scores, margin, runners-up)."""
+    its reasons in plain words (``ClueExplanation.plain``), each AI touch under it with its
+    reason (``TouchExplanation.plain``), and with ``explain`` the AIs' own accounts too
+    (scores, margin, runners-up; the touches' numbers)."""
     coop_team = record.board.starting_team if record.rules.variant is Variant.COOP else None
     lines = [describe_outcome(record.outcome, coop_team=coop_team), "Clues:"]
     guesses: dict[int, list[str]] = {}
+    touched: dict[int, list[GuessMade]] = {}
     for event in record.events:
         if isinstance(event, GuessMade):
             mark = "ok" if event.identity is event.team.agent else event.identity.value
             guesses.setdefault(event.turn, []).append(f"{event.word} ({mark})")
+            touched.setdefault(event.turn, []).append(event)
+    reasons = touch_explanations(seats)
     for event, explanation in paired_explanations(record, seats):
         if not isinstance(event, ClueGiven):
             continue
@@ -132,6 +144,12 @@ def summary(record: GameRecord, seats: Seats, *, explain: bool) -> list[str]:
                      f"{', '.join(guesses.get(event.turn, [])) or 'nothing'}")
         if explain and explanation is not None:
             lines.append(f"      why: {explanation.describe()}")
+        for guess in touched.get(event.turn, []):
+            reason = reasons.get((guess.turn, guess.index))
+            if reason is not None:
+                lines.append(f"      {guess.word.upper()}: {reason.plain()}")
+                if explain:
+                    lines.append(f"        numbers: {reason.describe()}")
     return lines
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from ..agents.explain import TouchExplanation
 from ..agents.levels import DEFAULT_LEVEL, LEVELS, Level, opposing_team
 from ..agents.registry import (
     DEFAULT_GUESSER,
@@ -56,7 +57,7 @@ from ..core import (
 from ..core.choices import CLUE_RULE_NAMES, EDITION_NAMES, GUESS_LIMIT_NAMES
 from ..core.choices import LEVEL_ROLES as CORE_LEVEL_ROLES
 from ..core.errors import quoted, quoted_some
-from ..core.events import Event, event_to_dict
+from ..core.events import Event, GuessMade, event_to_dict
 from ..core.state import GameState
 from ..decks import WORD_DECKS, default_deck, word_deck
 from ..pictures import shipped_picture
@@ -373,6 +374,13 @@ class WebGame:
             if isinstance(played.action, Clue) and explanation is not None:
                 move["why"] = explanation.describe()
                 move["plain"] = explanation.plain()  # for the end screen, in a player's words
+            reason = getattr(played.agent, "last_touch_explanation", None)
+            if isinstance(played.action, Guess) and isinstance(reason, TouchExplanation) \
+                    and (reason.turn, reason.index) == (turn, played.action.index):
+                # The guesser's reasons come from its view (no key): the history shows them
+                # to every seat as the touch is made.
+                move["why"] = reason.describe()
+                move["plain"] = reason.plain()
             move["by"] = "ai"
         elif played.result in (MoveResult.TIMED_OUT, MoveResult.FORFEITED):
             # "" replays as a timeout (TimedOut), a reason as a fault (Forfeited)
@@ -460,7 +468,7 @@ class WebGame:
         person = self._person(seat)
         your_turn = seat is not None and seat in self.people and self.current_seat == seat
         recent = self._recent_moves(watching=seat is None)
-        log = [self._logged(event, number in recent)
+        log = [self._logged(event, number in recent, self.moves[number])
                for event, number in zip(state.events, self._event_moves, strict=True)]
         touched = {entry["index"] for entry in log if entry["recent"] and "index" in entry}
         shown = self._seen(seat, person)
@@ -551,11 +559,17 @@ class WebGame:
         return set(range(last + 1, len(self.moves)))
 
     @staticmethod
-    def _logged(event: Event, recent: bool) -> dict[str, Any]:
+    def _logged(event: Event, recent: bool, move: dict[str, Any]) -> dict[str, Any]:
         """One event as the record format has it (kind, turn, team, card index...), with its
-        line of text and whether it is one of the moves the page highlights."""
+        line of text and whether it is one of the moves the page highlights; an AI's touch
+        with its reason (``reason`` in a player's words, ``reason_numbers``), when its
+        ``move`` keeps one (a game stored before touches had reasons keeps none)."""
         line = describe_event(event)  # once per event: the history and the log share it
-        return {**event_to_dict(event), "text": line.strip(), "recent": recent, "line": line}
+        entry = {**event_to_dict(event), "text": line.strip(), "recent": recent, "line": line}
+        if isinstance(event, GuessMade) and move.get("move") == "guess" and "plain" in move:
+            entry["reason"] = str(move["plain"])
+            entry["reason_numbers"] = str(move.get("why", ""))
+        return entry
 
     def check_clue(self, word: object) -> dict[str, Any]:
         """Would ``word`` be a legal clue now? (For the spymaster's live check.)"""

@@ -1,5 +1,6 @@
 """Every registered agent plays seeded games of every edition and variant: it finishes them,
-never gives an illegal clue, meets its protocol and plays the same game from the same seed."""
+never gives an illegal clue, meets its protocol and plays the same game from the same seed; a
+guesser explains every touch it makes."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from codenames_ai.core import (
     EndReason,
     Guesser,
     GuessLimit,
+    GuessMade,
     InvalidClue,
     Layout,
     Role,
@@ -91,3 +93,6 @@ def test_agent_conforms(agent_id: str) -> None:
             assert replay(record).outcome == record.outcome
             again = play_game(rules, seats_for(rules, spymaster, guesser), seed=seed, deck=deck)
             assert again.to_jsonl() == record.to_jsonl(), (name, seed)
+            touched = [(e.turn, e.index) for e in again.events if isinstance(e, GuessMade)]
+            reasons = [(r.turn, r.index) for r in guesser.touch_explanations]
+            assert reasons == touched, (name, seed)

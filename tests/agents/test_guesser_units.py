@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from codenames_ai.agents.explain import TouchKind
 from codenames_ai.agents.guessers import EmbeddingGuesser, NearestGuesser, open_clues
 from codenames_ai.agents.space import ClueSpace
 from codenames_ai.core import (
@@ -252,3 +253,78 @@ def test_an_unknown_clue_still_gets_its_one_guess_from_the_embedding_guesser(
         picks.add(action.index)
     assert len(picks) > 1  # a random card, from the seed
 
+
+
+# -- the reason for each touch ------------------------------------------------------------------
+
+
+def test_each_touch_names_the_clue_it_served_and_a_bonus_touch_the_earlier_clue(
+        guesser: EmbeddingGuesser) -> None:
+    # The newcomer's case in small: CUT 2 found KNIFE; on MUSIC 1 the guesser touches PIANO,
+    # then spends its bonus touch on SCISSORS for CUT, whose next closest card is SWORD (.50,
+    # the assassin), over the bar for a bonus touch too.
+    state = play(game(BOARD), Clue("cut", 2), "knife", "pass", "pass", Clue("music", 1))
+    assert touches(guesser, state) == ["piano", "scissors"]
+    piano, scissors = guesser.touch_explanations
+    assert (piano.card, piano.served, piano.kind, piano.bonus) == (
+        "piano", Clue("music", 1), TouchKind.CLUE, False)
+    assert piano.plain() == ("for 'music 1', its closest card: sure; the next closest, DRUM, "
+                             "was close too.")
+    assert (scissors.card, scissors.served, scissors.clue, scissors.unfound) == (
+        "scissors", Clue("cut", 2), Clue("music", 1), 1)
+    assert scissors.bonus and guesser.last_touch_explanation == scissors
+    # The reason comes from the numbers it decided with: .56 for CUT against its bar of .40.
+    assert scissors.fit == pytest.approx(0.56, abs=1e-4)
+    assert scissors.bar == pytest.approx(guesser.leftover_threshold)
+    assert scissors.plain() == (
+        "a bonus touch for the earlier clue 'cut 2' (1 card unfound): sure; the next closest "
+        "to 'cut', SWORD, was close too.")
+    assert scissors.describe() == (
+        "SCISSORS for 'cut 2', a leftover (1 unfound) on the turn of 'music 1'; similarity "
+        "0.56, bar 0.40; next closest SWORD 0.50.")
+
+
+def test_a_touch_below_its_bars_says_the_first_touch_is_required(
+        guesser: EmbeddingGuesser) -> None:
+    # DULL: BREAD .05, every other card 0.
+    state = play(game(BOARD), Clue("dull", 1))
+    assert touches(guesser, state) == ["bread"]
+    reason = guesser.touch_explanations[0]
+    assert reason.sureness == "unsure" and reason.first
+    assert reason.plain().startswith("for 'dull 1', its closest card: unsure, but a first "
+                                     "touch is required; the next closest, ")
+    assert reason.plain().endswith(", was not close.")
+
+
+def test_a_fairly_sure_touch_after_the_first_names_its_bar(guesser: EmbeddingGuesser) -> None:
+    # MUSIC 3: PIANO .60, DRUM .45, RADIO .42: RADIO clears the stop bar (.30) and the bonus
+    # bar (.40); with the next card at 0 after it, the guesser then passes.
+    state = play(game(BOARD), Clue("music", 3))
+    assert touches(guesser, state) == ["piano", "drum", "radio", "pass"]
+    radio = guesser.touch_explanations[-1]
+    assert radio.bar == pytest.approx(guesser.threshold) and not radio.first
+    assert radio.plain().startswith("for 'music 3', its closest card left: sure; the next "
+                                    "closest, ")
+
+
+def test_the_reasons_are_the_same_from_the_same_seed_and_forgotten_by_a_new_game(
+        space: ClueSpace) -> None:
+    reasons = []
+    for _ in range(2):
+        agent = EmbeddingGuesser(space=space)
+        agent.start_game(3)
+        touches(agent, play(game(BOARD), Clue("zyxxq", 2)))
+        reasons.append([r.plain() for r in agent.touch_explanations])
+        agent.start_game(4)
+        assert agent.touch_explanations == []
+    assert reasons[0] == reasons[1]
+    assert reasons[0][0] == "for 'zyxxq 2': a card at random, with no reading of the word " \
+        "to go by."
+
+
+def test_the_nearest_guesser_explains_without_bars(space: ClueSpace) -> None:
+    agent = NearestGuesser(space=space)
+    touches(agent, play(game(BOARD), Clue("chef", 2)))
+    assert [r.plain() for r in agent.touch_explanations] == [
+        "for 'chef 2', its closest card; the next closest was BREAD.",
+        "for 'chef 2', its closest card left; the next closest was SCISSORS."]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 
 from codenames_ai.agents.guessers import open_clues
 from codenames_ai.agents.panel import Mind, Panel, PanelGuesser, PeopleGuesser
@@ -179,3 +180,45 @@ def test_a_clue_in_full_width_letters_or_with_a_ligature_reads_as_its_letters() 
     from codenames_ai.agents.panel.guesser import _forms
 
     assert "flame" in list(_forms("ﬂame")) and "flame" in list(_forms("ＦＬＡＭＥ"))
+
+
+def test_a_touch_after_the_first_is_explained_with_the_chance_it_decided_with() -> None:
+    # QCLUE 3: QONE and QTWO are plainly the clue's; the third touch, QTHREE, is taken because
+    # touch_worth says it is worth it: its reason gives the chance of a find behind that.
+    cards = ("qone", "qtwo", "qthree", "qfar", "qnone", "car", "airport", "qfarther")
+    state = _again(cards, "RRR.B.BX", Clue("qclue", 3))
+    agent = people()
+    views = []
+    while state.phase is Phase.GUESS and state.current_team is Team.RED:
+        views.append(state.guesser_view(Team.RED))
+        action = agent.guess(views[-1])
+        state.apply(action)
+        if not isinstance(action, Guess):
+            break
+    first, _, third = agent.touch_explanations
+    assert first.chance is None and first.first  # the first touch is required: no chance
+    assert third.card == "qthree" and third.served == Clue("qclue", 3)
+    assert third.fit is not None and third.chance == agent.find_chance(third.fit)
+    assert third.bar is not None and third.fit > third.bar  # worth it: over touch_worth's 0
+    assert agent.touch_worth(third.bar, views[2]) == pytest.approx(0.0, abs=1e-9)
+    assert third.plain().startswith(f"for 'qclue 3', its closest card left: "
+                                    f"{third.chance:.0%} sure; the next closest, ")
+
+
+def test_the_panel_guesser_explains_a_bonus_touch_with_the_earlier_clue() -> None:
+    # QCLUE 2 found QONE; on QFAR 1 the panel guesser touches QFARTHER, then spends the
+    # bonus touch on QTWO for QCLUE.
+    cards = ("qone", "qtwo", "qfarther", "qa", "qnone", "car", "airport", "qhub")
+    state = game(cards, "RRRRB.BX")
+    state.apply(Clue("qclue", 2))
+    state.apply(Guess(0))
+    state.apply(Pass())
+    state.forfeit()  # blue skips its clue
+    state.apply(Clue("qfar", 1))
+    agent = PanelGuesser(panel=PANEL, leftover_z=1.0)
+    assert touches(agent, state) == ["qfarther", "qtwo"]
+    qfarther, qtwo = agent.touch_explanations
+    assert qfarther.served == Clue("qfar", 1) and not qfarther.bonus
+    assert qtwo.bonus and qtwo.served == Clue("qclue", 2) and qtwo.clue == Clue("qfar", 1)
+    assert qtwo.plain().startswith("a bonus touch for the earlier clue 'qclue 2' (1 card "
+                                   "unfound): sure; the next closest to 'qclue', ")

@@ -59,6 +59,32 @@ def test_a_persons_own_clue_has_no_reasons_and_a_spymaster_sees_the_key_legend()
     assert len(own) == 1 and re.fullmatch(r"  turn \d+ red: animal: 1 -> guessed .+", own[0])
 
 
+def test_the_ai_guessers_touches_are_explained_and_a_bonus_touch_names_its_earlier_clue(
+        ) -> None:
+    # Issue 41, the newcomer's game in small: the person clues for the AI guesser, which
+    # finds none of VEHICLE 3's cards, then after BOAT 1 spends its bonus touch on BATTERY
+    # (the assassin) for VEHICLE. The ending says why it touched each card.
+    done = run_main("play", "--role", "spymaster", "--seed", "11",
+                    stdin="vehicle 3\nboat 1\nn\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.split("\n")
+    turn = lines.index("  turn 4 red: boat: 1 -> guessed ferry (ok), battery (assassin)")
+    assert lines[turn + 1:turn + 3] == [
+        "      FERRY: for 'boat 1', its closest card: sure; the next closest, HURRICANE, was "
+        "close too.",
+        "      BATTERY: a bonus touch for the earlier clue 'vehicle 3' (3 cards unfound): sure; "
+        "the next closest to 'vehicle', CAMERA, was not close."]
+    # every AI touch has its reason, the other team's too; --explain adds the numbers
+    assert lines[lines.index("  turn 2 red: vehicle: 3 -> guessed tractor (bystander)") + 1] \
+        .startswith("      TRACTOR: for 'vehicle 3', its closest card: ")
+    explained = run_main("play", "--role", "spymaster", "--seed", "11", "--explain",
+                         stdin="vehicle 3\nboat 1\nn\n").stdout.split("\n")
+    bonus = explained.index(lines[turn + 2])
+    assert re.fullmatch(r"        numbers: BATTERY for 'vehicle 3', a leftover \(3 unfound\) on "
+                        r"the turn of 'boat 1'; fit \d+\.\d\d, bar \d+\.\d\d; next closest "
+                        r"CAMERA \d+\.\d\d\.", explained[bonus + 1])
+
+
 def test_play_again_deals_a_new_board_from_a_new_seed_and_saves_each_game(
         tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"

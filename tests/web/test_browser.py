@@ -266,6 +266,29 @@ def test_the_spymaster_s_clue_is_checked_as_it_is_typed(page: Any, server: str) 
     assert sent == ["clue"]  # requests are seen in order: the Enter above posted nothing
 
 
+def test_the_ai_guesser_s_touches_say_why_in_the_history(page: Any, server: str) -> None:
+    # Issue 41: the person clues for the AI guesser; each of its touches in the history says
+    # why (the clue it served, how sure it was), with the numbers on hover.
+    game = start(page, server, "spymaster")
+    clue = next(word for word in ("ocean", "galaxy", "thunder", "violin")
+                if post(server, f"/api/games/{game}/check", {"word": word})["legal"])
+    page.fill("#clue-word", clue)
+    page.wait_for_selector("#clue-check.ok")
+    page.select_option("#clue-number", "2")
+    page.click("#give-clue")
+    page.locator("#history .touch-why").first.wait_for(timeout=60_000)
+    wait_settled(page)
+    view = api(server, f"/api/games/{game}")
+    touches = [entry for entry in view["log"] if entry.get("reason")]
+    assert touches[0]["team"] == "red"
+    assert touches[0]["reason"].startswith(f"for '{clue} 2', its closest card: ")
+    shown = page.locator("#history .touch-why")
+    assert sorted(shown.all_inner_texts()) == sorted(f"Why: {e['reason']}" for e in touches)
+    first = page.locator("#history .touch-why", has_text=touches[0]["reason"]).first
+    assert first.get_attribute("title") == touches[0]["reason_numbers"]
+    shoot(page, "touch-reasons")
+
+
 def test_a_pictures_game_survives_a_reload(page: Any, server: str) -> None:
     start(page, server, "guess", edition="pictures")
     assert page.locator(".card .emoji").count() == 20

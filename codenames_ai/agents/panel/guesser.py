@@ -6,16 +6,21 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from ...core.actions import UNLIMITED, Guess, GuesserAction, Pass
+from ...core.actions import UNLIMITED, GuesserAction, Pass
 from ...core.views import GuesserView
 from ...pictures import Captions, shipped_captions
 from ...vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
+from ..explain import ExplainsTouches, TouchKind, next_closest, sureness_words
 from .build import PANEL_VOCABULARY, shared_panel
 from .minds import DEFAULT_MINDS, Panel
+
+if TYPE_CHECKING:
+    from ..guessers import Leftover
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -29,7 +34,7 @@ def _mean_of_readers(z: FloatArray) -> FloatArray:
 
 
 @dataclass
-class PanelGuesser:
+class PanelGuesser(ExplainsTouches):
     """The default guesser: a card's fit to the clue is the mean over the minds that know
     both, in standard units; it stops below ``stop_z`` after its first touch or after the
     number, and spends the extra touch on a card left over from an earlier clue only when it
@@ -50,6 +55,7 @@ class PanelGuesser:
     _rng: np.random.Generator = field(default_factory=lambda: np.random.default_rng(0))
 
     def __post_init__(self) -> None:
+        ExplainsTouches.__init__(self)
         if self.picture_meaning not in PICTURE_MEANINGS:
             raise ValueError(f"unknown picture_meaning {self.picture_meaning!r}; choose one "
                              f"of {', '.join(PICTURE_MEANINGS)}")
@@ -62,6 +68,7 @@ class PanelGuesser:
 
     def start_game(self, seed: int) -> None:
         self._rng = np.random.default_rng(seed)
+        self.forget_touches()
 
     def model_names(self) -> tuple[str, ...]:
         """The models of its panel's minds."""
@@ -89,36 +96,79 @@ class PanelGuesser:
                 face_up, fit = fitted
                 best = int(np.argmax(fit))
                 if made == 0 or self.goes_on(float(fit[best]), view):
-                    return Guess(face_up[best])
-        leftover = self.best_leftover(view)
-        if leftover is not None and (leftover[1] >= self.leftover_z or not made):
-            return Guess(leftover[0])
+                    return self._touch_on_clue(view, face_up, fit, best)
+        leftover = self.leftover(view)
+        if leftover is not None and (leftover.fit >= self.leftover_z or not made):
+            near = leftover.next_closest
+            return self.touch(
+                view, leftover.index, TouchKind.LEFTOVER, served=leftover.clue,
+                fit=leftover.fit, bar=self.leftover_z if made else None,
+                sureness=self.sureness(leftover.fit, view), next_closest=near,
+                next_clears=None if near is None else near.similarity >= self.leftover_z,
+                unfound=leftover.unfound)
         if view.can_pass:
             return Pass()
         fitted = self.fit(view.clue.word, view)
         if fitted is not None:  # a 0 clue with nothing left over: the card least like it
-            return Guess(fitted[0][int(np.argmin(fitted[1]))])
-        return Guess(int(self._rng.choice(view.unrevealed)))
+            least = int(np.argmin(fitted[1]))
+            return self.touch(view, fitted[0][least], TouchKind.LEAST_LIKE,
+                              fit=float(fitted[1][least]))
+        return self.touch(view, int(self._rng.choice(view.unrevealed)), TouchKind.RANDOM)
+
+    def _touch_on_clue(self, view: GuesserView, face_up: tuple[int, ...], fit: FloatArray,
+                       best: int) -> GuesserAction:
+        """Touch the card that fits the clue best, with its reason."""
+        score = float(fit[best])
+        near = next_closest(view.words, zip(face_up, fit.tolist(), strict=True), face_up[best])
+        first = view.guesses_made == 0
+        return self.touch(view, face_up[best], TouchKind.CLUE, fit=score,
+                          bar=None if first else self.go_on_bar(view),
+                          sureness=self.sureness(score, view),
+                          chance=None if first else self.find_chance(score),
+                          next_closest=near,
+                          next_clears=None if near is None
+                          else self.goes_on(near.similarity, view))
 
     def goes_on(self, fit: float, view: GuesserView) -> bool:
         """Whether a card of this fit is worth another touch on the clue: ``stop_z``."""
         return fit >= self.stop_z
 
+    def go_on_bar(self, view: GuesserView) -> float:
+        """The least fit ``goes_on`` takes another touch for (for a touch's reason)."""
+        return self.stop_z
+
+    def find_chance(self, fit: float) -> float | None:
+        """The probability of a find it decides with, if it computes one: none here."""
+        return None
+
+    def sureness(self, fit: float, view: GuesserView) -> str:
+        """Its bars in words (``explain.sureness_words``)."""
+        return sureness_words(clears_bonus_bar=fit >= self.leftover_z,
+                              goes_on=self.goes_on(fit, view))
+
     def best_leftover(self, view: GuesserView) -> tuple[int, float] | None:
         """The face-up card that best fits one of this team's earlier clues with targets
-        still unfound."""
-        from ..guessers import open_clues
+        still unfound, and its fit."""
+        leftover = self.leftover(view)
+        return None if leftover is None else (leftover.index, leftover.fit)
 
-        best: tuple[int, float] | None = None
-        for clue, missing in open_clues(view):
+    def leftover(self, view: GuesserView) -> Leftover | None:
+        """``best_leftover`` with the clue it is for and the next closest card to that clue."""
+        from ..guessers import Leftover, open_clue_turns
+
+        best: Leftover | None = None
+        for clue, missing in open_clue_turns(view):
             if missing <= 0:
                 continue
-            fitted = self.fit(clue, view)
+            fitted = self.fit(clue.word, view)
             if fitted is None:
                 continue
-            i = int(np.argmax(fitted[1]))
-            if best is None or float(fitted[1][i]) > best[1]:
-                best = (fitted[0][i], float(fitted[1][i]))
+            face_up, fit = fitted
+            i = int(np.argmax(fit))
+            if best is None or float(fit[i]) > best.fit:
+                best = Leftover(face_up[i], float(fit[i]), clue, missing,
+                                next_closest(view.words, zip(face_up, fit.tolist(), strict=True),
+                                             face_up[i]))
         return best
 
 

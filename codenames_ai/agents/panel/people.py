@@ -133,19 +133,35 @@ class PeopleGuesser(PanelGuesser):
         is one; a bystander costs nothing more than the pass would (the turn ends); the
         other team's card is one for them (``opponent_cost``) and the assassin loses the
         game (``assassin_cost``), each by its share of the face-up cards not the team's."""
-        found = 1.0 / (1.0 + float(np.exp(-(fit - self.centre) / self.width)))
+        found = self.find_chance(fit)
+        return found - (1.0 - found) * self._risk(view)
+
+    def _risk(self, view: GuesserView) -> float:
+        """What a miss costs on average, in cards: the other team's cards and the assassins
+        priced by their share of the face-up cards not the team's (0 when there are none)."""
         others = len(view.unrevealed) - view.cards_left(view.team)
         if others <= 0:
-            return found
+            return 0.0
         opponents = view.cards_left(view.team.other) if view.rules.variant is \
             Variant.STANDARD else 0
-        risk = (opponents * self.opponent_cost + _assassins_left(view) * self.assassin_cost) \
+        return (opponents * self.opponent_cost + _assassins_left(view) * self.assassin_cost) \
             / others
-        return found - (1.0 - found) * risk
+
+    def find_chance(self, fit: float) -> float:
+        """The probability that a card of this fit is one the person meant."""
+        return 1.0 / (1.0 + float(np.exp(-(fit - self.centre) / self.width)))
 
     def goes_on(self, fit: float, view: GuesserView) -> bool:
         """On to the number while a touch is worth it."""
         return self.touch_worth(fit, view) > 0
+
+    def go_on_bar(self, view: GuesserView) -> float:
+        """The fit at which a touch is worth nothing (``touch_worth`` 0): where the chance
+        of a find is risk / (1 + risk); -inf with no risk left to price."""
+        risk = self._risk(view)
+        if risk <= 0:
+            return -np.inf
+        return self.centre + self.width * float(np.log(risk))
 
 
 def _assassins_left(view: GuesserView) -> int:

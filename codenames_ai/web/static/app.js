@@ -234,6 +234,12 @@ function logItem(entry) {
   const item = element("li", `move team-${entry.team || "none"}`, entry.text);
   if (entry.recent) item.classList.add("recent");
   if (entry.identity) item.dataset.identity = entry.identity;
+  if (entry.reason) {
+    // An AI touch says why; its guesser never knows the key, so every seat may read it.
+    const why = element("span", "touch-why", `Why: ${entry.reason}`);
+    why.title = entry.reason_numbers || "";
+    item.append(why);
+  }
   return item;
 }
 
