@@ -232,8 +232,7 @@ def test_a_whole_game_as_guesser_then_play_again(page: Any, server: str) -> None
                            for line in reasons), reasons
     assert page.locator("#again").is_visible()
     shoot(page, "end")
-    # The first screenful, for the README's docs/web-game.png (copied by hand, so a test run
-    # leaves the repository's files as they are).
+    # The first screenful (the README's docs/web-game.png is made by docs/web_game_png.py).
     page.screenshot(path=str(ARTIFACTS / "web-end-screenful-desktop.png"))
 
     # Play again: the same settings, a new deal.
