@@ -82,21 +82,23 @@ def _levels() -> Mapping[Level, OpposingTeam]:
     return MappingProxyType({
         Level.EASY: OpposingTeam(
             Level.EASY,
-            "the other team's guesser reads clues through the dictionary alone, a mind its "
-            "spymaster does not consult, and never goes back for an earlier clue's cards: it "
-            "often misreads clues and needs many turns",
+            # the descriptions are what a player reads (the web's level hint): plain words,
+            # no model names; the README keeps the detail
+            "the other team's guesser often misunderstands its spymaster, who thinks of "
+            "words differently, and never goes back to an earlier clue: it touches wrong "
+            "cards and needs many turns",
             LEVEL_SPYMASTER, _held_out("wordnet-3.0"),
             DEFAULT_GUESSER, {"minds": ("wordnet-3.0",), "leftover_z": float("inf")}),
         Level.NORMAL: OpposingTeam(
             Level.NORMAL,
-            "the other team's guesser reads clues through word use alone (GloVe), a mind its "
-            "spymaster does not consult: it sometimes misreads them",
+            "the other team's guesser thinks of words differently from its spymaster, as "
+            "two people would: it sometimes misreads a clue",
             LEVEL_SPYMASTER, _held_out("glove-6b-50d"),
             DEFAULT_GUESSER, {"minds": ("glove-6b-50d",)}),
         Level.HARD: OpposingTeam(
             Level.HARD,
-            "the other team plays with the same AIs as your team (by default the panel "
-            "spymaster of four minds and the panel guesser): its clues nearly always land"),
+            "the other team plays with the same AIs as your team: its clues nearly "
+            "always land"),
     })
 
 

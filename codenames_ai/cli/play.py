@@ -13,9 +13,7 @@ import typer
 
 from ..agents.levels import DEFAULT_LEVEL, Level
 from ..agents.registry import (
-    DEFAULT_GUESSER,
     DEFAULT_SPYMASTER,
-    PERSON_PARTNER_GUESSER,
     partner_guesser,
     strength_options,
 )
@@ -48,9 +46,9 @@ if TYPE_CHECKING:
 
 # The options, declared apart so that the command reads as its steps.
 RoleOption = Annotated[PlayRole, typer.Option(
-    "--role", help="guess: the AI spymaster clues for you; spymaster: you clue for AI "
-                   "guessers; coop: 2-player variant; three-player: you guess for both "
-                   "teams; watch.")]
+    "--role", help="guess: the AI spymaster gives you clues; spymaster: you give clues to "
+                   "AI guessers; coop: two players together against a virtual team; "
+                   "three-player: you guess for both teams; watch: AI against AI.")]
 Seed = Annotated[int | None, typer.Option(
     help="Seed (default: a new one, printed when the game is over).")]
 EditionOption = Annotated[EditionName, typer.Option("--edition")]
@@ -61,20 +59,24 @@ ClueCheck = Annotated[str, typer.Option(help="refuse: illegal clues you type are
                                              "penalised, as at a table.")]
 Deck = Annotated[Path | None, typer.Option(
     help="A word list, an emoji deck (.tsv) or a folder of captioned images.")]
-SpymasterId = Annotated[str, typer.Option(help="AI spymaster id.")]
+# The help a player reads is in plain words: agent ids and model names are listed by
+# `codenames agents` and `codenames models`, and explained in the README.
+SpymasterId = Annotated[str, typer.Option(
+    help="Which AI gives the clues, by its id ('codenames agents' lists them; default: the "
+         "strongest).", show_default=False)]
 GuesserId = Annotated[str | None, typer.Option(help=(
-    f"AI guesser id (default: by who gives the clues: {PERSON_PARTNER_GUESSER} beside your "
-    f"clues with --role spymaster, {DEFAULT_GUESSER} beside the AI spymaster)."),
+    "Which AI guesses, by its id ('codenames agents' lists them; default: the one that "
+    "suits who gives the clues, you with --role spymaster or the AI spymaster)."),
     show_default=False)]
 Model = Annotated[str | None, typer.Option(
-    help=f"Word-vector model for the AIs that take one ({PERSON_PARTNER_GUESSER}, your partner "
-         "by default, thinks with its own minds).")]
+    help="The word knowledge of the AIs that take one ('codenames models list' lists them; your "
+         "default partner brings its own).")]
 StrengthOption = Annotated[Strength, typer.Option(
-    "--strength", help="Risk of an AI spymaster that takes one (glove-ev-spymaster-v1, ...; "
-                       "the default panel spymaster has none).")]
+    "--strength", help="How much risk an AI spymaster takes, for the spymasters that have "
+                       "this setting (the default one does not).")]
 LevelOption = Annotated[Level, typer.Option(
-    "--level", help="How hard the other team plays: easy, normal or hard (your own AIs are "
-                    "the same at every level).")]
+    "--level", help="How well the other team plays: easy, normal or hard (your own team's "
+                    "AIs are the same at every level).")]
 TimeLimit = Annotated[float | None, typer.Option(
     help="Seconds per move for you; a late answer forfeits the move.")]
 Explain = Annotated[bool, typer.Option(

@@ -455,7 +455,7 @@ class WebGame:
 
     # --- what a client sees ----------------------------------------------------------------
 
-    def view(self, seat: str | None) -> dict[str, Any]:
+    def view(self, seat: str | None, *, reveal: bool = False) -> dict[str, Any]:
         """The game as ``seat`` may see it (None: a spectator). The key of face-down cards is
         included only for a spymaster seat while a person holds it, or for a spectator of an
         AI-only game, never for a guesser, until the game is over: then every seat gets the
@@ -463,7 +463,9 @@ class WebGame:
         seed. ``log`` is the history with each event's turn, team and card; ``recent`` marks
         the AIs' moves since a person's last one (for a spectator, the last move), on the log
         and on the cards they touched. What the seat sees of the table is the core's view
-        for it (``GameState.spymaster_view`` or ``public_view``): the web reads no key."""
+        for it (``GameState.spymaster_view`` or ``public_view``): the web reads no key.
+        ``reveal``: the game stops here though it is not over (a closed room): every seat
+        gets what it would at the end."""
         state = self.state
         person = self._person(seat)
         your_turn = seat is not None and seat in self.people and self.current_seat == seat
@@ -473,7 +475,7 @@ class WebGame:
         touched = {entry["index"] for entry in log if entry["recent"] and "index" in entry}
         shown = self._seen(seat, person)
         config = self.config.to_dict()
-        if not state.is_over:
+        if not (state.is_over or reveal):
             # The seed deals the board: with it and this toolkit anyone could compute the key
             # (and the AI's moves), so no client learns it before the game is over.
             config["seed"] = None
@@ -504,7 +506,7 @@ class WebGame:
             # sent back with the next move, so a double submit, a stale page or a move meant
             # for an earlier deal is refused instead of played
             "expect": self.expect,
-            **self._ending(),
+            **self._ending(reveal=reveal),
         }
 
     def _person(self, seat: str | None) -> tuple[Team, Role] | None:
@@ -526,11 +528,13 @@ class WebGame:
             return self.state.spymaster_view(team)
         return self.state.public_view(team)
 
-    def _ending(self) -> dict[str, Any]:
+    def _ending(self, *, reveal: bool = False) -> dict[str, Any]:
         """What every seat sees once the game is over (the outcome, the key, the AI's
-        reasons, the seed), and the level the blue team plays at."""
+        reasons, the seed), or once it stops short (``reveal``), and the level the blue
+        team plays at."""
         state, outcome = self.state, self.state.outcome
         over = outcome is not None
+        shown = over or reveal
         return {
             "over": over,
             "outcome": describe_outcome(outcome, coop_team=state.real_team) if outcome else None,
@@ -539,10 +543,10 @@ class WebGame:
             if outcome and state.rules.variant is Variant.COOP else None,
             # The AI's reasons name the cards it aimed at, and the key is every card's
             # identity: both are shown to every seat, guessers too, only once the game is over.
-            "explanations": list(self._clues) if over else [],
-            "key_at_end": _key(state.spymaster_view(state.current_team)) if over else None,
+            "explanations": list(self._clues) if shown else [],
+            "key_at_end": _key(state.spymaster_view(state.current_team)) if shown else None,
             # The seed in digits (a page's JSON numbers keep only 53 bits), once it is shown.
-            "seed_digits": str(self.config.seed) if over else None,
+            "seed_digits": str(self.config.seed) if shown else None,
             "level": ({"name": self.config.level,
                        "description": LEVELS[Level(self.config.level)].description}
                       if self.config.role in LEVEL_ROLES

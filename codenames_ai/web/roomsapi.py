@@ -12,7 +12,8 @@
     POST /api/rooms/{id}/seat            {"token", "person": true|false}: take the seat back
                                          from the AI, or hand it to the AI
     POST /api/rooms/{id}/check           {"token", "word"}: the spymaster's live clue check
-    POST /api/rooms/{id}/close           {"creator"}: close the room (its creator only)
+    POST /api/rooms/{id}/close           {"creator", "token"?}: close the room (its creator
+                                         only; the token names the seat closing it)
     GET  /api/rooms/{id}/events?token=T&since=N   server-sent events: the seat's view each
                                          time the room's version moves past N (or the
                                          ``Last-Event-ID`` a reconnecting browser sends)
@@ -74,6 +75,7 @@ class Room:
     game: WebGame
     version: int
     closed: bool
+    closed_by: dict[str, Any] | None  # the seat and name the creator closed it from
     open_seats: bool
     names: dict[str, list[str]]  # seat -> who sat down there by the room's link
     members: int  # how many sat down by the room's link, those who lost their seat too
@@ -134,8 +136,8 @@ class Rooms(Games):
         game.people = set(info["people"])
         self.put(room_id, game)
         return Room(room_id, game, int(info["version"]), bool(info["closed"]),
-                    bool(info["open_seats"]), dict(info["names"]), int(info["members"]),
-                    self.limits.room_people)
+                    info["closed_by"], bool(info["open_seats"]), dict(info["names"]),
+                    int(info["members"]), self.limits.room_people)
 
     def changing_room(self, room_id: str) -> AbstractContextManager[Room]:
         """The room, locked, for a change that either completes or leaves no trace (the
@@ -193,8 +195,11 @@ def _count(counts: dict[str, int], key: str, change: int) -> None:
 def room_view(room: Room, seat: str | None) -> dict[str, Any]:
     """What a seat (None: a spectator) receives: its view of the game and the room."""
     game = room.game
-    view = game.view(seat)
+    # A closed room's game is over for good: every seat sees the key, the AI's reasons and
+    # the seed, as at a game's end. An open room's guesser seat never does (WebGame.view).
+    view = game.view(seat, reveal=room.closed)
     view["room"] = {"id": room.room_id, "version": room.version, "closed": room.closed,
+                    "closed_by": closed_by(room),
                     "seat": seat, "current_seat": game.current_seat,
                     "variant": game.config.variant,
                     "seats": {name: "person" if name in game.people else "ai"
@@ -210,6 +215,18 @@ def room_view(room: Room, seat: str | None) -> dict[str, Any]:
     if room.closed:
         view["your_turn"] = view["can_pass"] = False
     return view
+
+
+def closed_by(room: Room) -> dict[str, Any] | None:
+    """Who closed the room, for every page to say: ``{"by": "creator", "seat", "name"}`` (the
+    seat and name the creator closed it from, each None when it had none) or ``{"by":
+    "idle"}`` (nobody played for the server's idle time); None while it is open."""
+    if not room.closed:
+        return None
+    if room.closed_by is None:
+        return {"by": "idle", "seat": None, "name": None}
+    return {"by": "creator", "seat": room.closed_by.get("seat"),
+            "name": room.closed_by.get("name")}
 
 
 router = APIRouter()
@@ -263,9 +280,20 @@ def check_seat(room: Room, seat: str) -> None:
                                f"plays {game.config.variant})")
 
 
+def closed_message(room: Room) -> str:
+    """Why a closed room takes no move or change, and what to do instead."""
+    who = closed_by(room) or {}
+    name, seat = who.get("name"), who.get("seat")
+    by = (f"{name} ({seat}) closed it" if name and seat else f"the {seat} seat closed it"
+          if seat else "its creator closed it" if who.get("by") == "creator"
+          else "nobody played in it for a long while")
+    return (f"the room is closed ({by}): it takes no more moves; start a new room from the "
+            "start page")
+
+
 def check_open(room: Room) -> None:
     if room.closed:
-        raise HTTPProblem(409, "the room is closed")
+        raise HTTPProblem(409, closed_message(room))
 
 
 def require_creator(rooms: Rooms, room_id: str, creator: object, doing: str) -> None:
@@ -279,7 +307,7 @@ def require_creator(rooms: Rooms, room_id: str, creator: object, doing: str) -> 
 
 def change(rooms: Rooms, room: Room, first: int, made: list[dict[str, Any]], *,
            seat: tuple[str, bool] | None = None, member: tuple[str, str] | None = None,
-           close: bool = False) -> Room:
+           close: dict[str, str | None] | None = None) -> Room:
     """Store a change of the room (its game's new moves, a seat, a member, its closing),
     wake its streams, and read it back as the store now has it."""
     try:
@@ -394,7 +422,7 @@ async def move(room_id: str, request: Request) -> dict[str, Any]:
                 return HTTPProblem(409, message, extra={"view": room_view(room, seat)})
 
             if room.closed:
-                raise conflict("the room is closed")
+                raise conflict(closed_message(room))
             stale = check_expect(game, data)
             if stale:
                 raise conflict(f"{stale} (someone else may have moved first); here is the "
@@ -531,14 +559,19 @@ async def check(room_id: str, request: Request) -> dict[str, Any]:
 @router.post("/api/rooms/{room_id}/close")
 async def close(room_id: str, request: Request) -> dict[str, Any]:
     data, rooms = await body(request), rooms_of(request)
-    creator = data.get("creator")
+    refuse_unknown(data, {"creator", "token"}, "creator and token")
+    creator, token = data.get("creator"), data.get("token")
 
     def run() -> dict[str, Any]:
         require_creator(rooms, room_id, creator, "close it")
         with rooms.changing_room(room_id) as room:
+            # the seat the creator sits in (if any) is named to the table as who closed it
+            seat = seat_for(rooms, room_id, token, required=False)
             if not room.closed:
-                room = change(rooms, room, len(room.game.moves), [], close=True)
-            return room_view(room, None)
+                name = rooms.store.name_of(room_id, token) if seat and token else None
+                room = change(rooms, room, len(room.game.moves), [],
+                              close={"seat": seat, "name": name})
+            return room_view(room, seat)
     return await run_in_threadpool(run)
 
 

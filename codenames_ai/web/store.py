@@ -69,7 +69,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     active REAL NOT NULL,
     version INTEGER NOT NULL,
     closed INTEGER NOT NULL,
-    open_seats INTEGER NOT NULL DEFAULT 0
+    open_seats INTEGER NOT NULL DEFAULT 0,
+    closed_by TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(id),
@@ -90,16 +91,19 @@ CREATE INDEX IF NOT EXISTS room_of_game ON rooms(game);
 """
 COLUMNS = {"games": ["id", "created", "config", "active"],
            "moves": ["game", "number", "move"],
-           "rooms": ["id", "game", "creator", "active", "version", "closed", "open_seats"],
+           "rooms": ["id", "game", "creator", "active", "version", "closed", "open_seats",
+                     "closed_by"],
            "seats": ["room", "seat", "token", "person"],
            "members": ["room", "seat", "token", "name", "joined"]}
-# Layouts of earlier versions, brought up to date when the file is opened: table -> (its
-# columns then, the statement that adds what is missing). A game of an earlier version has
-# ``active`` 0: its last activity is taken to be its creation (``LAST_ACTIVE``).
-OLDER_COLUMNS = {"rooms": (COLUMNS["rooms"][:-1],
-                           "ALTER TABLE rooms ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0"),
-                 "games": (COLUMNS["games"][:-1],
-                           "ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0")}
+# The columns earlier versions lacked, added when the file is opened: table -> column ->
+# the statement that adds it. A table whose columns are the first of today's, the others all
+# listed here, is brought up to date. A game of an earlier version has ``active`` 0: its last
+# activity is taken to be its creation (``LAST_ACTIVE``); a room closed by an earlier version
+# has no ``closed_by``, and reads as closed for idleness.
+ADDED_COLUMNS = {
+    "rooms": {"open_seats": "ALTER TABLE rooms ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0",
+              "closed_by": "ALTER TABLE rooms ADD COLUMN closed_by TEXT"},
+    "games": {"active": "ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0"}}
 LAST_ACTIVE = "MAX(created, active)"  # a game's last move (or its creation), in SQL
 # The games played alone (a room's game moves only through its room), in SQL.
 SOLO = "id NOT IN (SELECT game FROM rooms)"
@@ -221,8 +225,11 @@ class GameStore:
         upgrades = []
         for table, columns in COLUMNS.items():
             found = [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
-            if table in OLDER_COLUMNS and found == OLDER_COLUMNS[table][0]:
-                upgrades.append(OLDER_COLUMNS[table][1])
+            added = ADDED_COLUMNS.get(table, {})
+            missing = columns[len(found):]
+            if (found and found == columns[:len(found)] and missing
+                    and all(column in added for column in missing)):
+                upgrades += [added[column] for column in missing]
             elif found and found != columns:
                 raise StoreError(
                     f"{self.path}: is a SQLite database but not a games file of codenames "
@@ -358,7 +365,7 @@ class GameStore:
         now = self.clock()
         self._write([(NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
-                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0, ?)",
+                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0, ?, NULL)",
                       [(room_id, game_id, _digest(creator), now, int(open_seats))]),
                      ("INSERT INTO seats VALUES (?, ?, ?, ?)",
                       [(room_id, name, _digest(tokens[name]), int(person))
@@ -370,18 +377,20 @@ class GameStore:
 
     def room(self, room_id: str, *, idle: float) -> dict[str, Any] | None:
         """A room's game id and its number of moves, version, last activity, closed and
-        open-seats flags, seats held by people, and the names of those who sat down through
-        the room's link (seat -> names, in the order they came), or None for an unknown id.
+        open-seats flags, who closed it (``closed_by``: the seat and name the creator closed
+        it from, None for a room closed for idleness or still open), seats held by people,
+        and the names of those who sat down through the room's link (seat -> names, in the
+        order they came), or None for an unknown id.
 
         A room idle for ``idle`` seconds is closed, by the sweep's rule (``_cutoff``): one
         the sweep has not closed yet reads as it will once closed (closed, its version one
         further), and reading it writes nothing."""
-        rows = self._read("SELECT game, version, active, closed, open_seats, (SELECT COUNT(*) "
-                          "FROM moves WHERE moves.game = rooms.game) FROM rooms WHERE id = ?",
-                          (room_id,))
+        rows = self._read("SELECT game, version, active, closed, open_seats, closed_by, "
+                          "(SELECT COUNT(*) FROM moves WHERE moves.game = rooms.game) "
+                          "FROM rooms WHERE id = ?", (room_id,))
         if not rows:
             return None
-        game, version, active, closed, open_seats, moves = rows[0]
+        game, version, active, closed, open_seats, closed_by, moves = rows[0]
         if not closed and active < self._cutoff(idle):
             closed, version = True, version + 1
         seats = self._read("SELECT seat, person FROM seats WHERE room = ?", (room_id,))
@@ -393,6 +402,7 @@ class GameStore:
                 names.setdefault(seat, []).append(name)
         return {"game": game, "moves": moves, "version": version, "active": active,
                 "closed": bool(closed),
+                "closed_by": json.loads(closed_by) if closed and closed_by else None,
                 "open_seats": bool(open_seats),
                 "people": {name for name, person in seats if person}, "names": names,
                 "members": len(members)}
@@ -406,16 +416,25 @@ class GameStore:
                           (room_id, _digest(token), room_id, _digest(token)))
         return str(rows[0][0]) if rows else None
 
+    def name_of(self, room_id: str, token: str) -> str | None:
+        """The name a person sat down under through the room's link with ``token`` (None
+        for a seat's own link, which carries no name)."""
+        rows = self._read("SELECT name FROM members WHERE room = ? AND token = ?",
+                          (room_id, _digest(token)))
+        return str(rows[0][0]) if rows else None
+
     def is_creator(self, room_id: str, token: str) -> bool:
         return bool(self._read("SELECT 1 FROM rooms WHERE id = ? AND creator = ?",
                                (room_id, _digest(token))))
 
     def room_change(self, room_id: str, game_id: str, first: int,
                     moves: list[dict[str, Any]], *, seat: tuple[str, bool] | None = None,
-                    member: tuple[str, str] | None = None, close: bool = False) -> None:
+                    member: tuple[str, str] | None = None,
+                    close: dict[str, str | None] | None = None) -> None:
         """One change of a room, all or none: ``moves`` numbered from ``first``, a seat
         given to a person or the AI, a person who sat down in that seat (their token and
-        name), or the room closed; its version grows by one."""
+        name), or the room closed (``close``: the seat and name of who closed it, each may
+        be None); its version grows by one."""
         statements: list[tuple[str, list[tuple[Any, ...]]]] = []
         if member is not None and seat is not None:
             # someone sits down where the AI plays: those who stepped out of it lose it
@@ -431,9 +450,11 @@ class GameStore:
         if seat is not None:
             statements.append(("UPDATE seats SET person = ? WHERE room = ? AND seat = ?",
                                [(int(seat[1]), room_id, seat[0])]))
-        statements.append(("UPDATE rooms SET version = version + 1, active = ?, "
-                           "closed = MAX(closed, ?) WHERE id = ?",
-                           [(self.clock(), int(close), room_id)]))
+        if close is not None:
+            statements.append(("UPDATE rooms SET closed = 1, closed_by = ? WHERE id = ? AND "
+                               "closed = 0", [(json.dumps(close), room_id)]))
+        statements.append(("UPDATE rooms SET version = version + 1, active = ? WHERE id = ?",
+                           [(self.clock(), room_id)]))
         self._write(statements, game_id=game_id, first=first)
 
     def room_new_game(self, room_id: str, config: dict[str, Any],

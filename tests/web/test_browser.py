@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from ..test_plain_words import jargon
 from .server import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -170,6 +171,26 @@ def test_the_start_page_its_levels_and_the_loading_state(page: Any, server: str)
     assert api(server, f"/api/games/{game_id(page)}")["config"]["level"] == "normal"
 
 
+def test_every_hint_on_the_start_page_is_in_plain_words(page: Any, server: str) -> None:
+    """Issue 41: the level hint read "... through word use alone (GloVe), a mind its
+    spymaster does not consult". Every hint the start page shows, for every role, level and
+    room game, as Chromium draws it, is now free of model names and jargon."""
+    page.goto(server)
+    page.locator("#level-hint", has_text="other team").wait_for()  # the levels have come
+    shown: dict[str, list[str]] = {}
+    for role in ("guess", "spymaster", "coop", "watch"):
+        page.select_option("select[name=role]", role)
+        for level in ("easy", "normal", "hard"):
+            if page.locator("#level").is_enabled():
+                page.select_option("#level", level)
+            shown[f"{role}/{level}"] = jargon(page.locator("#level-hint").inner_text())
+    for variant in ("standard", "coop", "three-player"):
+        page.select_option("#friends-variant", variant)
+        shown[variant] = jargon(page.locator("#friends-variant-hint").inner_text())
+    shown["the whole start page"] = jargon(page.locator("#setup").inner_text())
+    assert {where: terms for where, terms in shown.items() if terms} == {}
+
+
 def test_a_whole_game_as_guesser_then_play_again(page: Any, server: str) -> None:
     first = start(page, server, "guess")
     assert page.locator(".card").count() == 25
@@ -211,8 +232,7 @@ def test_a_whole_game_as_guesser_then_play_again(page: Any, server: str) -> None
                            for line in reasons), reasons
     assert page.locator("#again").is_visible()
     shoot(page, "end")
-    # The first screenful, for the README's docs/web-game.png (copied by hand, so a test run
-    # leaves the repository's files as they are).
+    # The first screenful (the README's docs/web-game.png is made by docs/web_game_png.py).
     page.screenshot(path=str(ARTIFACTS / "web-end-screenful-desktop.png"))
 
     # Play again: the same settings, a new deal.

@@ -59,7 +59,7 @@ def hidden(raw: str) -> None:
     view = data.get("view", data)
     for card in view["cards"]:
         assert card["key"] is None
-    if not view["over"]:
+    if not view["over"] and not view["room"]["closed"]:
         assert view["key_at_end"] is None and view["config"]["seed"] is None
 
 
@@ -321,6 +321,69 @@ def test_the_creator_closes_the_room(client: TestClient) -> None:
     assert refused.status_code == 409 and "closed" in refused.json()["error"]
 
 
+def test_a_closed_room_names_who_closed_it_shows_everyone_the_key_and_takes_no_move(
+        client: TestClient) -> None:
+    """Issue 41: a closed room looked alive. Its view said only ``closed``: every page kept
+    its clue and turn, no seat learned who closed it, and the guessers never saw the key.
+    Now the view names the seat and name the creator closed it from, every seat gets the
+    whole key (only once closed: an open room's guesser and spectator never do), and a
+    move is refused with a message that says so."""
+    room = client.post("/api/rooms", json={"people": [], "open_seats": True}).json()
+    creator = join(client, room, "red-guesser", "Ann", creator=room["creator"]).json()
+    friend = join(client, room, "blue-guesser", "Bob").json()
+    seats = {"red-guesser": creator["token"], "blue-guesser": friend["token"]}
+
+    def seen(seat: str | None) -> Any:
+        query = f"?token={seats[seat]}" if seat else ""
+        return client.get(f"/api/rooms/{room['id']}{query}")
+
+    for seat in (*seats, None):  # open: no key for a guesser or a spectator
+        response = seen(seat)
+        hidden(response.text)
+        assert response.json()["room"]["closed_by"] is None
+    view = seen("red-guesser").json()
+    assert not view["over"] and view["your_turn"]
+    unknown = client.post(f"/api/rooms/{room['id']}/close",
+                          json={"creator": room["creator"], "seat": "red-guesser"})
+    assert unknown.status_code == 400
+    closed = client.post(f"/api/rooms/{room['id']}/close",
+                         json={"creator": room["creator"], "token": seats["red-guesser"]})
+    assert closed.status_code == 200, closed.text
+    assert closed.json()["room"]["seat"] == "red-guesser"  # the closer's own page
+    for seat in (*seats, None):
+        shown = seen(seat).json()
+        assert shown["room"]["closed"] and not shown["over"] and not shown["your_turn"]
+        assert shown["room"]["closed_by"] == {"by": "creator", "seat": "red-guesser",
+                                              "name": "Ann"}
+        assert len(shown["key_at_end"]) == 25 and shown["seed_digits"]
+    key = shown["key_at_end"]
+    assert sorted(set(key)) == ["assassin", "blue", "bystander", "red"]
+    for event in events(client, {**room, "seats": seats}, "blue-guesser"):
+        assert event["room"]["closed_by"]["name"] == "Ann" and event["key_at_end"] == key
+    refused = guess_on(client, {**room, "seats": seats}, "red-guesser", view)
+    assert refused.status_code == 409
+    assert refused.json()["error"] == ("the room is closed (Ann (red-guesser) closed it): it "
+                                       "takes no more moves; start a new room from the "
+                                       "start page")
+    assert refused.json()["view"]["key_at_end"] == key
+    # closing again changes nothing, and says the same
+    again = client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
+    assert again.json()["room"]["closed_by"]["name"] == "Ann"
+
+
+def test_a_room_closed_for_idleness_says_so(tmp_path: Path) -> None:
+    clock = Clock()
+    with app_client(tmp_path / "games.sqlite3", RoomLimits(idle=600.0), clock) as client:
+        room = new_room(client, ["red-guesser"])
+        clock.now += 601
+        view = view_of(client, room, "red-guesser")
+        assert view["room"]["closed_by"] == {"by": "idle", "seat": None, "name": None}
+        assert len(view["key_at_end"]) == 25
+        refused = guess_on(client, room, "red-guesser", view)
+        assert refused.status_code == 409
+        assert "nobody played in it for a long while" in refused.json()["error"]
+
+
 def test_bad_room_settings_are_refused(client: TestClient) -> None:
     for body, words in (({"settings": {"role": "spymaster"}}, "unknown room setting"),
                         ({"settings": {"seed": 5}}, "unknown room setting"),
@@ -392,12 +455,30 @@ def test_a_database_of_the_first_rooms_layout_is_brought_up_to_date(tmp_path: Pa
     with app_client(database) as client:
         room = new_room(client, ["red-guesser"])
     with sqlite3.connect(database) as old:  # as the first version of rooms stored it
-        old.executescript("ALTER TABLE rooms DROP COLUMN open_seats; DROP TABLE members;")
+        old.executescript("ALTER TABLE rooms DROP COLUMN closed_by; "
+                          "ALTER TABLE rooms DROP COLUMN open_seats; DROP TABLE members;")
     with app_client(database) as client:
         view = view_of(client, room, "red-guesser")
         assert view["your_turn"] and not view["room"]["open_seats"]  # as they were made
         assert join(client, room, "blue-guesser").status_code == 403
         assert new_room(client, [])["view"]["room"]["open_seats"]
+
+
+def test_a_database_from_before_rooms_named_who_closed_them_is_brought_up_to_date(
+        tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    with app_client(database) as client:
+        room = new_room(client, ["red-guesser"])
+        closed = new_room(client, [])
+        client.post(f"/api/rooms/{closed['id']}/close", json={"creator": closed["creator"]})
+    with sqlite3.connect(database) as old:  # as issue 41's version found it
+        old.executescript("ALTER TABLE rooms DROP COLUMN closed_by;")
+    with app_client(database) as client:
+        assert view_of(client, room, "red-guesser")["room"]["closed_by"] is None
+        assert view_of(client, closed, None)["room"]["closed_by"]["by"] == "idle"
+        client.post(f"/api/rooms/{room['id']}/close", json={"creator": room["creator"]})
+        assert view_of(client, room, None)["room"]["closed_by"] == {
+            "by": "creator", "seat": None, "name": None}
 
 
 def test_rooms_survive_a_restart_and_old_databases_open(tmp_path: Path) -> None:

@@ -252,6 +252,60 @@ def test_a_spymaster_seat_handed_to_the_ai_and_taken_back(server: Server,
         assert toggle.inner_text() == "Hand to the AI"
 
 
+def test_closing_a_room_asks_first_then_every_page_shows_it_closed(server: Server,
+                                                                   browser: Any) -> None:
+    """Issue 41: "Close the room" closed it at once, and a friend's page then showed only a
+    small "Room (closed)" while its banner still said "Red's guessers to play" under a live
+    clue, with no key and no word of who closed it or what next. Now closing asks first,
+    and every page shows the room closed: by whom, the key on the cards, the history, and a
+    link to start a new room; no turn and no clue."""
+    created = call(server, "/api/rooms", {"people": [], "open_seats": True})
+    room = f"/api/rooms/{created['id']}"
+    ann = call(server, f"{room}/join", {"seat": "red-guesser", "name": "Ann",
+                                        "creator": created["creator"]})
+    assert not ann["view"]["over"] and ann["view"]["clue"]  # red's AI spymaster clued
+    with devices(browser, 2) as (creator, friend):
+        creator.goto(f"{server.base}/room/{created['id']}#seat={ann['token']}"
+                     f"&creator={created['creator']}")
+        friend.goto(f"{server.base}/room/{created['id']}")
+        sit(friend, "red-guesser", "Bob")
+        for page in (creator, friend):
+            page.locator("#live[data-state=live]").wait_for()
+            page.locator("#clue-banner .clue-word").wait_for()
+        creator.locator("#close-room").click()  # asks first, and closes nothing yet
+        assert creator.locator("#close-confirm").is_visible()
+        assert "nobody can move again" in creator.locator("#close-question").inner_text()
+        assert creator.locator("#close-room").is_hidden()
+        assert not call(server, room)["room"]["closed"]
+        shoot(creator, "close-confirm")
+        creator.locator("#close-no").click()  # "Keep playing"
+        assert creator.locator("#close-confirm").is_hidden()
+        assert creator.locator("#close-room").is_visible()
+        assert not call(server, room)["room"]["closed"]
+        creator.locator("#close-room").click()
+        creator.locator("#close-yes").click()
+        for page in (creator, friend):
+            page.locator("body[data-state=closed]").wait_for()
+            assert page.locator("#turn-banner").inner_text() == ("Room closed — the game "
+                                                                 "stopped here")
+            assert page.locator("#clue-banner").is_hidden()
+            assert page.locator("#result").inner_text() == "Room closed"
+            assert page.locator("#outcome").inner_text().startswith(
+                "Ann (Red guessers) closed the room on turn 1, before the game was over.")
+            assert page.locator(".card[class*=key-]").count() == 25  # the key, for everyone
+            assert page.locator("#legend").is_visible()
+            assert page.locator(".card.can-guess").count() == 0
+            assert page.locator("#history .turn").count() >= 1  # the game's record
+            new_room = page.locator("#room-new")
+            assert new_room.is_visible() and new_room.get_attribute("href") == "/#friends-seats"
+            assert page.locator("#close-room").is_hidden()
+            assert page.locator("#scoreboard .badge.current").count() == 0
+            assert page.locator("#seats li.current").count() == 0
+        shoot(friend, "closed")
+        friend.locator("#room-new").click()
+        friend.locator("#friends-seats").wait_for()
+
+
 def dealt_key(server: Server, room_id: str) -> list[str]:
     """The key of the room's deal, from the server's database (no seat of the AI's shows
     it): its stored settings deal the same board again."""

@@ -176,7 +176,7 @@ function seatItem(next, name, holder) {
       item.append(why);
     }
   }
-  if (name === info.current_seat && !next.over) item.classList.add("current");
+  if (name === info.current_seat && !next.over && !info.closed) item.classList.add("current");
   return item;
 }
 
@@ -224,10 +224,17 @@ function renderRoom(next) {
     + "one. Meanwhile you watch.";
   $("seats").replaceChildren(...Object.entries(info.seats).map(([name, holder]) =>
     seatItem(next, name, holder)));
-  $("close-room").hidden = !room.creator || info.closed;
+  if (info.closed) $("close-confirm").hidden = true;
+  $("close-room").hidden = !room.creator || info.closed || !$("close-confirm").hidden;
   renderLinks(info);
   renderAgain(next);
-  if (info.closed && events) { events.close(); events = null; $("live").textContent = "closed"; }
+  renderClosed(next);
+  if (info.closed && events) {
+    events.close();
+    events = null;
+    $("live").textContent = "closed";
+    $("live").dataset.state = "closed";  // no longer "live" green
+  }
 }
 
 // What a co-op or three-player room plays, in a line above the seats; and where app.js's
@@ -290,6 +297,47 @@ function renderAgain(next) {
   $("room-again-note").hidden = !can;
 }
 
+// Who closed the room and when, as every page says it.
+function closedText(next) {
+  const by = next.room.closed_by || {};
+  const label = by.seat ? seatLabel(next.room.variant, by.seat) : "";
+  const who = by.name && label ? `${by.name} (${label})` : label ? `The ${label} seat`
+    : by.by === "creator" ? "The room's creator" : "";
+  const when = next.over ? "after the game" : `on turn ${next.turn}, before the game was over`;
+  const closed = who ? `${who} closed the room ${when}.`
+    : `The room closed ${when}: nobody played for a long while.`;
+  return `${closed} The cards show the whole key; the history below is the game's record.`;
+}
+
+// A closed room is over for good on every page: no turn to wait for, no live clue, the key
+// on the cards (the server sends it once the room is closed), and a way to a new room.
+function renderClosed(next) {
+  const closed = next.room.closed;
+  let link = $("room-new");
+  if (!link) {
+    link = element("a", "", "Start a new room");
+    link.id = "room-new";
+    link.href = "/#friends-seats";
+    $("again").before(link);
+  }
+  link.hidden = !closed;
+  if (!closed) return;
+  for (const team of ["red", "blue"]) $(`score-${team}`).classList.remove("current");
+  $("clue-banner").hidden = true;
+  $("pass").hidden = true;
+  $("clue-form").hidden = true;
+  $("end").hidden = false;
+  $("outcome").textContent = (next.over ? `${next.outcome} ` : "") + closedText(next);
+  if (next.over) {
+    setBanner(`Room closed — ${turnText()}`, next.winner, false);
+    return;
+  }
+  document.body.dataset.state = "closed";
+  setBanner("Room closed — the game stopped here", null, false);
+  $("result").textContent = "Room closed";
+  $("end").dataset.team = "none";
+}
+
 function show(next) {
   if (busy) { pending = next; return; }
   if (view && next.room.version < view.room.version) return;  // an older event
@@ -350,10 +398,24 @@ async function handOver(seat) {
   } catch (error) { showError(error.message); }
 }
 
+// Closing asks first, in the page: it ends the game for every seat.
+function askClose(asking) {
+  $("close-confirm").hidden = !asking;
+  $("close-room").hidden = asking;
+  (asking ? $("close-no") : $("close-room")).focus();
+}
+
 async function closeRoom() {
+  $("close-yes").disabled = true;
   try {
-    render(await api("POST", `/api/rooms/${room.id}/close`, { creator: room.creator }));
-  } catch (error) { showError(error.message); }
+    // the creator's seat (if this tab holds one) is named to the table as who closed it
+    const body = { creator: room.creator };
+    if (room.token) body.token = room.token;
+    render(await api("POST", `/api/rooms/${room.id}/close`, body));
+  } catch (error) {
+    showError(error.message);
+    askClose(false);
+  } finally { $("close-yes").disabled = false; }
 }
 
 async function copyLink() {
@@ -450,7 +512,9 @@ function initRooms() {
   $("friends-name").addEventListener("keydown", (event) => {
     if (event.key === "Enter") { event.preventDefault(); createRoom(); }
   });
-  $("close-room").addEventListener("click", closeRoom);
+  $("close-room").addEventListener("click", () => askClose(true));
+  $("close-no").addEventListener("click", () => askClose(false));
+  $("close-yes").addEventListener("click", closeRoom);
   $("copy-link").addEventListener("click", copyLink);
   $("room-link").addEventListener("focus", () => $("room-link").select());
   // A view that came while a move was being sent is drawn once the move is answered.
