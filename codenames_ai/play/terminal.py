@@ -7,6 +7,7 @@ card, a revealed card, an illegal clue or an empty line gets one message and a n
 
 from __future__ import annotations
 
+import difflib
 import re
 import select
 import sys
@@ -261,8 +262,10 @@ class _Person:
             self.console.write(f"'{shown(text)}' could be {names}; type more letters")
         else:
             # shown: the person's own escape sequence must not steer the screen back at them
-            self.console.write(f"no card '{shown(text)}' to choose; type a card, a coordinate "
-                               "like B3, or 'help'")
+            close = _close_cards(wanted, view.words, allowed)
+            self.console.write(f"no card '{shown(text)}' to choose; " + (
+                f"did you mean {' or '.join(close)}?" if close
+                else "type a card, a coordinate like B3, or 'help'"))
         return None
 
     def _allowed(self, index: int, view: PublicView, allowed: Sequence[int]) -> int | None:
@@ -272,6 +275,14 @@ class _Person:
         self.console.write(f"{word} is already revealed" if view.revealed[index] is not None
                            else f"{word} cannot be chosen now")
         return None
+
+
+def _close_cards(wanted: str, words: Sequence[str], allowed: Sequence[int]) -> list[str]:
+    """The cards a typo most likely meant (``'castle'`` for ``casle``), quoted: only cards that
+    can be chosen now, since a face-up card is refused anyway; none when nothing is close."""
+    names = {normalize_word(words[i]): words[i] for i in allowed}
+    close = difflib.get_close_matches(wanted, names, n=2, cutoff=0.75)
+    return [f"'{shown(names[name])}'" for name in close]
 
 
 def _column_index(letters: str) -> int:
