@@ -301,10 +301,7 @@ class HumanGuesser(_Person):
         self.news(view)
         if view.guesses_made == 0:
             self.show(view)
-        left = "unlimited" if view.guesses_left is None else str(view.guesses_left)
-        self.console.write(f"{view.team.value.upper()} clue: {view.clue}  (guesses left: {left}"
-                           + (f", leftover cards: {view.leftover}" if view.leftover else "")
-                           + ")")
+        self.console.write(_clue_line(view))
         start = self.console.clock()
         while True:
             text = self.prompt(f"{view.team.value} guess", start)
@@ -313,8 +310,9 @@ class HumanGuesser(_Person):
                 self.console.write("type a card, a coordinate like B3, 'pass' or 'help'")
             elif command == "help":
                 self.console.write(HELP)
-            elif command == "board":
+            elif command == "board":  # with the clue, which the board scrolled away
                 self.show(view)
+                self.console.write(_clue_line(view))
             elif command == "quit":
                 self.console.confirm_quit()
             elif command == "pass":
@@ -327,6 +325,13 @@ class HumanGuesser(_Person):
                 if index is not None:
                     self.check_time(start)
                     return self._made(Guess(index))
+
+
+def _clue_line(view: GuesserView) -> str:
+    """The clue being guessed and how many guesses are left."""
+    left = "unlimited" if view.guesses_left is None else str(view.guesses_left)
+    return (f"{view.team.value.upper()} clue: {view.clue}  (guesses left: {left}"
+            + (f", leftover cards: {view.leftover}" if view.leftover else "") + ")")
 
 
 class HumanSpymaster(_Person):

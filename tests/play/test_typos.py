@@ -32,3 +32,17 @@ def test_a_typo_gets_the_covered_card_it_meant(tmp_path: Path) -> None:
         # CASTLE is face up now: no suggestion of a card that cannot be chosen.
         "no card 'casle' to choose; type a card, a coordinate like B3, or 'help'",
     ]
+
+
+def test_board_shows_the_clue_and_the_guesses_left_again(tmp_path: Path) -> None:
+    # Seed 25: red's clue is 'clothes: 2'; after a touch of a red agent, two guesses are left.
+    done = run_main("play", "--seed", "25", "--level", "hard", "--save",
+                    str(tmp_path / "g.jsonl"), stdin="board\nsuit\nboard\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    shown = [i for i, line in enumerate(lines)
+             if line.endswith("turn 1, red to play (you are red)")]
+    assert len(shown) == 3  # the board at the clue, then after each 'board'
+    assert [lines[i + 1] for i in shown] == ["RED clue: clothes: 2  (guesses left: 3)",
+                                             "RED clue: clothes: 2  (guesses left: 3)",
+                                             "RED clue: clothes: 2  (guesses left: 2)"]
