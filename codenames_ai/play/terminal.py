@@ -21,7 +21,7 @@ from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_vali
 from ..core.errors import GameInterrupted, MoveTimedOut
 from ..core.views import GuesserView, PublicView, SpymasterView
 from ..pictures import PictureDeck
-from ..render import board_legend, column_label, describe_event, render_board, shown
+from ..render import board_legend, column_label, describe_event, fit, render_board, shown
 
 HELP = """commands:
   WORD or a prefix (any case), or a coordinate like B3   touch that card
@@ -81,6 +81,8 @@ class Console:
     write: Callable[[str], None] = print
     color: bool = False
     width: int = 100
+    # Lines wrapped at ``width`` between words (on a terminal; a pipe's reader has no screen).
+    wrap: bool = False
     tags: bool = False  # Pictures: list the caption tags under the board
     deck: PictureDeck | None = None  # the picture deck in play (None: the shipped one)
     clock: Callable[[], float] = time.monotonic
@@ -133,12 +135,17 @@ class Console:
 
         def guarded(text: str) -> None:
             try:
-                write(text)
+                write(fit(text, self.line_width))
             except OSError as exc:
                 self.lost = exc
                 raise OutputLost(str(exc)) from None
 
         self.write = guarded
+
+    @property
+    def line_width(self) -> int | None:
+        """The columns a line may take (``None``: any, through a pipe)."""
+        return self.width if self.wrap else None
 
     def _checked(self, line: str) -> str:
         if "\0" in line:
@@ -221,7 +228,7 @@ class _Person:
         c.write(render_board(view.words, view.revealed, view.rules.layout.cols,
                              key=key, color=c.color, width=c.width,  # type: ignore[arg-type]
                              tags=c.tags, deck=c.deck))
-        c.write(board_legend(key=key is not None, color=c.color))
+        c.write(board_legend(key=key is not None, color=c.color, width=c.line_width))
         c.write(f"red {view.red_left} left, blue {view.blue_left} left; turn {view.turn}, "
                 f"{view.current_team.value} to play (you are {view.team.value})")
 
