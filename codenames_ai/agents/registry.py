@@ -11,6 +11,7 @@ record header or a results table.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import importlib
 import inspect
 import os
@@ -207,7 +208,8 @@ def check_agent(name: str, *, role: Role | None = None, seat: str = "") -> Agent
     spec = REGISTRY.get(name)
     if spec is None and ":" not in name:
         known = ", ".join(sorted(REGISTRY))
-        raise ConfigError(f"unknown agent {name!r}; known agents: {known}, or 'module:Class' "
+        raise ConfigError(f"unknown agent {name!r}; {did_you_mean(name, role)}known agents: "
+                          f"{known}, or 'module:Class' "
                           f"(codenames agents lists them). {name!r} is not a registered agent; "
                           "if it comes from your own module, add --plugin MODULE (in a "
                           "tournament spec: plugin = 'MODULE' in its [agents] entry)")
@@ -218,6 +220,15 @@ def check_agent(name: str, *, role: Role | None = None, seat: str = "") -> Agent
         if problem is not None:
             raise ConfigError(problem)
     return spec
+
+
+def did_you_mean(name: str, role: Role | None = None, *, available_only: bool = False) -> str:
+    """``"did you mean 'ID'? "`` for the registered id (of ``role``) that ``name`` most
+    likely misspells, or ``""`` when none is close: every message refusing an unknown id
+    starts with it, since the list of known ids that follows is long."""
+    ids = [s.agent_id for s in registered(role, available_only=available_only)]
+    close = difflib.get_close_matches(name, ids, n=1, cutoff=0.8)
+    return f"did you mean {close[0]!r}? " if close else ""
 
 
 def load_entry_point(entry_point: str) -> Any:
