@@ -5,6 +5,8 @@ learning environment's text render, ``codenames replay``), so none of them impor
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Iterator, Sequence
 
 import wcwidth
@@ -142,22 +144,60 @@ def render_board(words: Sequence[str], revealed: Sequence[Identity | None], cols
     return "\n".join(lines) + legend
 
 
-def board_legend(*, key: bool, color: bool = False) -> str:
+def board_legend(*, key: bool, color: bool = False, width: int | None = None) -> str:
     """What ``render_board``'s marks mean, for people new to the grid: one line for the
     covered cards, and with ``key`` one for the key's marks on face-down cards. ``color``
-    paints each mark as the board does."""
+    paints each mark as the board does. A line wider than ``width`` breaks between its
+    entries, never inside one ("[X] assassin" stays together)."""
 
     def mark(text: str, style: str) -> str:
         return f"{style}{text}{_RESET}" if color else text
 
     order = (Identity.RED, Identity.BLUE, Identity.BYSTANDER, Identity.ASSASSIN)
-    covered = "  ".join(f"{mark(f'[{_REVEALED_MARK[i]}]', _REVEALED_STYLE[i])} "
-                        f"{_LEGEND_NAME[i]}" for i in order)
-    lines = [f"Covered cards, in capitals: {covered}"]
+    lines = _entries("Covered cards, in capitals:",
+                     [(f"{mark(f'[{_REVEALED_MARK[i]}]', _REVEALED_STYLE[i])} "
+                       f"{_LEGEND_NAME[i]}") for i in order], width)
     if key:
-        marks = "  ".join(f"{mark(_KEY_MARK[i], _KEY_STYLE[i])} {_LEGEND_NAME[i]}"
-                          for i in order)
-        lines.append(f"The key on face-down cards: {marks}")
+        lines += _entries("The key on face-down cards:",
+                          [f"{mark(_KEY_MARK[i], _KEY_STYLE[i])} {_LEGEND_NAME[i]}"
+                           for i in order], width)
+    return "\n".join(lines)
+
+
+def _entries(head: str, entries: list[str], width: int | None) -> list[str]:
+    """``head`` and the ``entries`` two spaces apart, on as few lines of ``width`` as they
+    take; a continued line starts under the first entry."""
+    lines = [f"{head} {entries[0]}"]
+    for entry in entries[1:]:
+        if width is not None and visible_width(lines[-1]) + 2 + visible_width(entry) > width:
+            lines.append(" " * (len(head) + 1) + entry)
+        else:
+            lines[-1] += f"  {entry}"
+    return lines
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def visible_width(text: str) -> int:
+    """Columns one line takes on a terminal: its colours take none, emoji two."""
+    return _width(_ANSI.sub("", text))
+
+
+def fit(text: str, width: int | None) -> str:
+    """``text`` with every line wider than ``width`` columns wrapped between words, its
+    continuation indented under it, so that the terminal never cuts a word in two. A word
+    wider than the line (a path) stays whole. ``None``: unchanged (a pipe has no screen)."""
+    if width is None:
+        return text
+    lines = []
+    for line in text.split("\n"):
+        if visible_width(line) <= width:
+            lines.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
+        lines += textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                               break_on_hyphens=False) or [line]
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ record header or a results table.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import importlib
 import inspect
 import os
@@ -207,7 +208,8 @@ def check_agent(name: str, *, role: Role | None = None, seat: str = "") -> Agent
     spec = REGISTRY.get(name)
     if spec is None and ":" not in name:
         known = ", ".join(sorted(REGISTRY))
-        raise ConfigError(f"unknown agent {name!r}; known agents: {known}, or 'module:Class' "
+        raise ConfigError(f"unknown agent {name!r}; {did_you_mean(name, role)}known agents: "
+                          f"{known}, or 'module:Class' "
                           f"(codenames agents lists them). {name!r} is not a registered agent; "
                           "if it comes from your own module, add --plugin MODULE (in a "
                           "tournament spec: plugin = 'MODULE' in its [agents] entry)")
@@ -218,6 +220,15 @@ def check_agent(name: str, *, role: Role | None = None, seat: str = "") -> Agent
         if problem is not None:
             raise ConfigError(problem)
     return spec
+
+
+def did_you_mean(name: str, role: Role | None = None, *, available_only: bool = False) -> str:
+    """``"did you mean 'ID'? "`` for the registered id (of ``role``) that ``name`` most
+    likely misspells, or ``""`` when none is close: every message refusing an unknown id
+    starts with it, since the list of known ids that follows is long."""
+    ids = [s.agent_id for s in registered(role, available_only=available_only)]
+    close = difflib.get_close_matches(name, ids, n=1, cutoff=0.8)
+    return f"did you mean {close[0]!r}? " if close else ""
 
 
 def load_entry_point(entry_point: str) -> Any:
@@ -237,9 +248,12 @@ def load_entry_point(entry_point: str) -> Any:
     return target
 
 
-def import_plugin(module_name: str, wanted_for: str = "") -> Any:
-    """Import ``module_name``; if it is not on the path, from the current folder (appended
-    to the path, so it never shadows an installed module)."""
+def import_plugin(module_name: str, wanted_for: str = "", *,
+                  recorded: Path | None = None) -> Any:
+    """Import ``module_name``; if it is not on the path, from the current folder, or else
+    from the file a tournament ``recorded`` it was loaded from, if a tournament of this
+    user loaded that very file (``trust_plugin_files``). The folder is appended to the path,
+    so it never shadows an installed module."""
     for_what = f" for {wanted_for!r}" if wanted_for else ""
     if not all(part.isidentifier() for part in module_name.split(".")):
         # importlib reads a leading dot as a relative import and raises TypeError.
@@ -250,16 +264,89 @@ def import_plugin(module_name: str, wanted_for: str = "") -> Any:
     except ModuleNotFoundError as exc:
         top = module_name.partition(".")[0]
         here = Path.cwd()
-        if exc.name != top or not ((here / f"{top}.py").is_file() or (here / top).is_dir()):
+        if exc.name == top and ((here / f"{top}.py").is_file() or (here / top).is_dir()):
+            folder = here
+        elif exc.name == top and recorded is not None:
+            folder = _recorded_folder(module_name, recorded, f"{module_name!r}{for_what}")
+        else:
             raise ConfigError(f"cannot import {module_name!r}{for_what}: {exc}") from None
-        if str(here) not in sys.path:
-            sys.path.append(str(here))
+        if str(folder) not in sys.path:
+            sys.path.append(str(folder))
         try:
             return importlib.import_module(module_name)
         except ImportError as again:
             raise ConfigError(f"cannot import {module_name!r}{for_what}: {again}") from None
     except ImportError as exc:
         raise ConfigError(f"cannot import {module_name!r}{for_what}: {exc}") from None
+
+
+def plugin_file(module_name: str) -> Path | None:
+    """The file imported module ``module_name`` was loaded from, for a tournament to record
+    (``None``: not imported, not from a file, or part of this toolkit)."""
+    module = sys.modules.get(module_name)
+    file = getattr(module, "__file__", None)
+    if not file or module_name.split(".")[0] == "codenames_ai":
+        return None
+    return Path(file).resolve()
+
+
+def _plugin_list() -> Path:
+    """The plugin files this user's own tournaments loaded, one absolute path a line."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("codenames-ai", appauthor=False)) / "plugins.txt"
+
+
+def _trusted_files() -> set[str]:
+    from ..files import read_bounded
+
+    try:
+        return set(read_bounded(_plugin_list(), 1 << 20).decode("utf-8").splitlines())
+    except (OSError, UnicodeDecodeError):
+        return set()
+
+
+def trust_plugin_files(files: Iterable[Path]) -> None:
+    """Remember ``files`` as plugin files this user ran a tournament with, so that resuming
+    it from another folder may load them again. A tournament.json is a file anyone may edit
+    or hand over, so the file it names is loaded only if it is on this list, which only the
+    user's own runs write (the list is in their data folder, never writable by others)."""
+    from ..files import atomic_write
+
+    known = _trusted_files()
+    new = {str(path) for path in files} - known
+    if not new:
+        return
+    path = _plugin_list()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, "".join(f"{name}\n" for name in sorted(known | new)).encode(),
+                     private=True)
+    except OSError:  # the run goes on; resuming from elsewhere says what to do
+        pass
+
+
+def _recorded_folder(module_name: str, recorded: Path, what: str) -> Path:
+    """The folder to import ``module_name`` from so that it is the ``recorded`` file, if
+    this user's own tournaments loaded that file."""
+    parts = module_name.split(".")
+    package = recorded.name == "__init__.py"
+    folder = recorded.parent
+    for _ in range(len(parts) if package else len(parts) - 1):
+        folder = folder.parent
+    expected = folder.joinpath(*parts, "__init__.py") if package else \
+        folder.joinpath(*parts[:-1], f"{parts[-1]}.py")
+    if (not recorded.is_absolute() or expected != recorded
+            or str(recorded) not in _trusted_files()):
+        raise ConfigError(f"cannot import {what}: the tournament names {recorded} for it, a "
+                          "file no tournament of yours loaded on this machine (loading it "
+                          "would run its code); if it is yours, run the command once in its "
+                          "folder")
+    if not recorded.is_file():
+        raise ConfigError(f"cannot import {what}: the tournament was started with "
+                          f"{recorded}, which is not there any more; put it back, or run the "
+                          "command in the folder that holds it now")
+    return folder
 
 
 def entry_point_of(agent: str | Factory) -> str:

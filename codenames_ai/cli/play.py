@@ -162,11 +162,13 @@ def play(
                        spymaster, guesser, *agent_options, level, clue_check == "refuse",
                        time_limit, interactive, _colors(color, interactive=interactive),
                        explain, tags, save_to)
+    from ..render import fit
+
     game_seed, games = seed, 1
     while _play_one(session, game_seed, games):
-        typer.echo("A new board" + (f", dealt from a new seed, not --seed {seed}" if seed
-                                     is not None else "") + ": its seed is shown when the "
-                   "game is over.")
+        typer.echo(fit("A new board" + (f", dealt from a new seed, not --seed {seed}" if seed
+                                         is not None else "") + ": its seed is shown when "
+                       "the game is over.", _screen_width()))
         game_seed, games = None, games + 1
 
 
@@ -190,10 +192,12 @@ def _play_one(session: _Session, seed: int | None, games: int) -> bool:
 
     from ..play.session import seats_for_role
     from ..play.terminal import Console
+    from ..render import fit
 
     game_seed = secret_seed() if seed is None else seed
     console = Console(color=session.colored,
                       width=shutil.get_terminal_size((100, 24)).columns,
+                      wrap=_screen_width() is not None,
                       stream=(sys.stdin if session.interactive and session.time_limit
                               is not None else None),
                       tags=session.tags, deck=session.pictures)
@@ -208,8 +212,8 @@ def _play_one(session: _Session, seed: int | None, games: int) -> bool:
     if games == 1:
         against = (f" against the {session.level.value} level"
                    if rules.variant is Variant.STANDARD else "")
-        typer.echo(f"Codenames, {rules.edition} edition, you play: {session.role.value}"
-                   f"{against} (type 'help' at any prompt)")
+        typer.echo(fit(f"Codenames, {rules.edition} edition, you play: {session.role.value}"
+                       f"{against} (type 'help' at any prompt)", console.line_width))
     game = play_game(rules, seats, seed=game_seed, deck=session.words,
                      validator=session.validator)
     if console.lost is not None:  # the output failed in the game: nothing can be shown
@@ -227,25 +231,76 @@ def _end_game(session: _Session, game: GameRecord, seats: Seats, console: Consol
               game_seed: int, games: int) -> None:
     """The game's last moves, its summary and key, its seed, and where it was saved."""
     from ..play.session import default_save_path, kept, key_board, last_moves, save, summary
+    from ..render import fit
 
+    width = console.line_width
     for line in [*last_moves(game, seats, console),
                  *summary(game, seats, explain=session.explain),
                  *key_board(game, console, session.validator)]:
-        typer.echo(line)
-    typer.echo(f"Seed {game_seed}: codenames play --seed {game_seed} deals this board "
-               "again.")
+        typer.echo(fit(line, width))
+    _echo_command(f"Seed {game_seed}: codenames play --seed {game_seed} deals this board "
+                  "again.", f"Seed {game_seed}. To deal this board again:",
+                  f"codenames play --seed {game_seed}", width)
     if kept(game, seats, console):
         save_to = session.save_to
         target = (default_save_path(game_seed, session.role.value) if save_to is None
                   else save_to if games == 1 else _nth(save_to, games))
         path = save(game, target)
-        typer.echo(f"Saved: {path}  (codenames replay {path})")
+        where = path if width is None else _home_short(path)
+        _echo_command(f"Saved: {where}  (codenames replay {_shell_path(where)})",
+                      "Saved. Replay it with:", f"codenames replay {_shell_path(where)}",
+                      width)
     elif console.keep is None:
         typer.echo("Not saved: you made no move in this game.")
     if console.refused is not None:  # input that is no answer: the game ended at it
         raise ConfigError(console.refused)
     if console.interrupted:  # Ctrl-C at a prompt leaves, after the game's ending
         _leave()
+
+
+def _screen_width() -> int | None:
+    """The columns of the terminal standard output shows on (``None``: a pipe or a file,
+    whose lines are never wrapped)."""
+    import shutil
+
+    return shutil.get_terminal_size((100, 24)).columns if sys.stdout.isatty() else None
+
+
+def _echo_command(line: str, lead: str, command: str, width: int | None) -> None:
+    """``line``, which quotes ``command``; on a screen too narrow for it, ``lead`` and then
+    the command alone on its next line, whole, so that it can be copied (a command still
+    too wide goes on two lines joined by the shell's backslash)."""
+    from ..render import fit, visible_width
+
+    if width is None or visible_width(line) <= width:
+        typer.echo(line)
+        return
+    typer.echo(fit(lead, width))
+    if len(command) + 2 <= width or " " not in command:
+        typer.echo(f"  {command}")
+        return
+    head, _, last = command.rpartition(" ")
+    typer.echo(f"  {head} \\\n    {last}")
+
+
+def _home_short(path: Path) -> Path:
+    """``path`` under the home folder as ``~/...``, as a shell reads it back (a screen line
+    holds it more often)."""
+    try:
+        return Path("~") / path.absolute().relative_to(Path.home())
+    except (ValueError, RuntimeError):  # not under the home folder, or no home folder
+        return path
+
+
+def _shell_path(path: Path) -> str:
+    """``path`` as a shell command takes it: quoted if it must be, with ``~/`` left out of
+    the quotes so that the shell still expands it."""
+    import shlex
+
+    text = str(path)
+    if text.startswith("~/"):
+        return "~/" + shlex.quote(text[2:])
+    return shlex.quote(text)
 
 
 def _colors(color: bool | None, *, interactive: bool) -> bool:

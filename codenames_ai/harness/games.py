@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
-from ..agents.registry import REGISTRY, import_plugin, make_agent
+from ..agents.registry import REGISTRY, import_plugin, make_agent, plugin_file
 from ..core.board import deal
 from ..core.cards import Role, Team
 from ..core.errors import CodenamesError, ConfigError
@@ -78,14 +80,19 @@ class TimedAgent:
         return self._timed("guess", view)
 
 
-def build_agent(ref: AgentRef, role: Role | None = None, seat: str = "") -> Any:
+def build_agent(ref: AgentRef, role: Role | None = None, seat: str = "",
+                plugin_files: Mapping[str, Path] | None = None) -> Any:
     """Build an agent from its tournament entry; ``ConfigError`` naming the entry if it
     cannot be built (an unknown id, an option its constructor refuses, a plugin that
-    crashes) or, with ``role``, if it is not an agent of that role (``seat`` names where)."""
+    crashes) or, with ``role``, if it is not an agent of that role (``seat`` names where).
+    ``plugin_files``: where the tournament recorded its plugin modules, by module name."""
     entry = f"agent {ref.label!r}" + (f" ({ref.agent})" if ref.agent != ref.label else "")
     try:
-        if ref.plugin and ref.agent not in REGISTRY:  # importing it registers the id
-            import_plugin(ref.plugin, ref.agent)
+        module = plugin_module_of(ref)
+        recorded = (plugin_files or {}).get(module)
+        if module and ref.agent not in REGISTRY and (ref.plugin or recorded is not None) \
+                and module not in sys.modules:  # importing it registers the id or class
+            import_plugin(module, ref.agent, recorded=recorded)
         return make_agent(ref.agent, role=role, seat=seat, **dict(ref.options))
     except CodenamesError as exc:  # the registry's message names the id already
         message = " ".join(str(exc).split())
@@ -178,7 +185,24 @@ def seat_roles(spec: TournamentSpec) -> dict[str, dict[Role, str]]:
     return roles
 
 
-def check_agents(spec: TournamentSpec) -> list[Any]:
+def plugin_module_of(ref: AgentRef) -> str:
+    """The user's module an entry is built from: its plugin's, or a ``module:Class``'s
+    (``""`` for the built-in agents)."""
+    if ref.plugin:
+        return ref.plugin
+    module, sep, _ = ref.agent.partition(":")
+    return module if sep and module.split(".")[0] != "codenames_ai" else ""
+
+
+def located_plugins(spec: TournamentSpec) -> dict[str, Path]:
+    """The files the spec's plugin modules were loaded from in this process, by module."""
+    located = {module: plugin_file(module) for module in map(plugin_module_of, spec.agents)
+               if module}
+    return {module: path for module, path in located.items() if path is not None}
+
+
+def check_agents(spec: TournamentSpec,
+                 plugin_files: Mapping[str, Path] | None = None) -> list[Any]:
     """Build every agent once, in each role the spec gives it, so an unknown id, an option
     value its constructor refuses, a broken plugin or an agent in a seat of the other role
     (a guesser as spymaster forfeits every clue) stops the tournament before any game with
@@ -192,7 +216,7 @@ def check_agents(spec: TournamentSpec) -> list[Any]:
     for ref in spec.agents:
         seats = roles[ref.label]
         for role, seat in seats.items() if seats else [(None, "")]:
-            agent = build_agent(ref, role, seat)
+            agent = build_agent(ref, role, seat, plugin_files)
         prepare_board(agent, rules.clue_rules, ())
         agents.append(agent)
     if rules.clue_rules != "basic":

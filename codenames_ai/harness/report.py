@@ -138,5 +138,7 @@ def write_plots(summary: Summary, folder: Path) -> list[Path]:
 
 
 def _save(figure: Any, path: Path) -> Path:
-    figure.savefig(path, dpi=110)
+    # Cropped to what is drawn: the matrix keeps square cells, so a figure sized for its
+    # labels left wide empty margins beside it.
+    figure.savefig(path, dpi=110, bbox_inches="tight", pad_inches=0.1)
     return path

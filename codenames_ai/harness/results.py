@@ -41,7 +41,7 @@ from ..files import (
     open_regular,
     read_bounded,
 )
-from .spec import TournamentSpec
+from .spec import PLUGIN, TournamentSpec
 
 FORMAT = "codenames-ai/tournament"
 VERSION = 1
@@ -81,8 +81,8 @@ class ResultsFolder:
                     f"continue it, run: codenames tournament --out {root} (with no other "
                     "options), or choose another --out")
             self.done = _repair_and_index(self.games_path, spec)  # checked before changed
-            if saved is not None and saved.games != spec.games:
-                _write_atomic(root / SPEC_FILE, _spec_document(spec))  # extended or shortened
+            if saved is not None and saved.games != spec.games:  # extended or shortened
+                _write_atomic(root / SPEC_FILE, _spec_document(spec, recorded_plugins(root)))
         except OSError as exc:
             self._undo(created)
             raise ConfigError(f"cannot use {root} as the results folder: "
@@ -98,6 +98,14 @@ class ResultsFolder:
             with contextlib.suppress(OSError):
                 (folder / LOCK_FILE).unlink(missing_ok=True)
                 folder.rmdir()
+
+    def note_plugins(self, located: dict[str, Path]) -> None:
+        """Record where this run loaded the tournament's plugin modules, so that it resumes
+        from any folder (``import_plugin``'s ``recorded``)."""
+        recorded = recorded_plugins(self.root)
+        if located and {**recorded, **located} != recorded:
+            _write_atomic(self.root / SPEC_FILE, _spec_document(self.spec,
+                                                                {**recorded, **located}))
 
     def missing(self) -> list[int]:
         """Games of the schedule not in the file yet, in order."""
@@ -453,9 +461,32 @@ def _lock(root: Path) -> contextlib.ExitStack:
     return stack
 
 
-def _spec_document(spec: TournamentSpec) -> dict[str, Any]:
+def _spec_document(spec: TournamentSpec, plugins: dict[str, Path] | None = None
+                   ) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "fingerprint": spec.fingerprint(),
-            "spec": spec.to_dict()}
+            "spec": spec.to_dict(),
+            **({"plugin_files": {module: str(path) for module, path in sorted(plugins.items())}}
+               if plugins else {})}
+
+
+def recorded_plugins(root: Path) -> dict[str, Path]:
+    """Where the tournament in ``root`` loaded its plugin modules from, by module name
+    (empty for a new folder, or one whose tournament had no plugin). Where the code is, not
+    what the games are: outside the spec and its fingerprint."""
+    path = root / SPEC_FILE
+    if not path.is_file():
+        return {}
+    try:
+        document = load_limited(read_bounded(path, MAX_SPEC_DOCUMENT_BYTES))
+    except (OSError, JSONRefused):
+        return {}  # read_spec names the problem
+    files = document.get("plugin_files", {}) if isinstance(document, dict) else {}
+    if not isinstance(files, dict) or not all(
+            isinstance(module, str) and PLUGIN.match(module) and isinstance(file, str)
+            and Path(file).is_absolute() for module, file in files.items()):
+        raise ConfigError(f"{path}: 'plugin_files' must map module names to absolute file "
+                          "paths; the folder is damaged")
+    return {module: Path(file) for module, file in files.items()}
 
 
 def _write_atomic(path: Path, document: dict[str, Any]) -> None:

@@ -19,11 +19,18 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from ..agents.registry import trust_plugin_files
 from ..core.errors import ConfigError, RecordError
 from ..files import atomic_write
 from .backends import Backend, PoolBackend, SerialBackend
-from .games import FAILED, check_agents
-from .results import HAND_EDITED, ResultsFolder, ResultsInOrder, read_spec
+from .games import FAILED, check_agents, located_plugins
+from .results import (
+    HAND_EDITED,
+    ResultsFolder,
+    ResultsInOrder,
+    read_spec,
+    recorded_plugins,
+)
 from .spec import BACKENDS, TournamentSpec
 from .summary import Summary, summarize
 
@@ -68,9 +75,17 @@ def run_tournament(spec: TournamentSpec, out: Path, backend: Backend, *,
     every finished game, and running again plays only the missing ones.
     """
     console = console or Console(stderr=True)
-    check_agents(spec)
+    recorded = recorded_plugins(out)
+    resumed = read_spec(out) is not None
+    if not resumed:  # refused before the folder is made
+        check_agents(spec, recorded)
     with ResultsFolder(out, spec) as folder:
         missing = folder.missing()
+        if missing and resumed:  # with nothing left to play, no agent (no plugin) is needed
+            check_agents(spec, recorded)
+        located = located_plugins(spec)
+        trust_plugin_files(located.values())
+        folder.note_plugins(located)
         failures = 0
         refreshed = 0.0
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),

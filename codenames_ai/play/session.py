@@ -171,7 +171,7 @@ def key_board(record: GameRecord, console: Console,
             render_board(final.board.words, revealed, final.rules.layout.cols,
                          key=final.board.key, color=console.color, width=console.width,
                          tags=console.tags, deck=console.deck),
-            board_legend(key=True, color=console.color)]
+            board_legend(key=True, color=console.color, width=console.line_width)]
 
 
 def person_moved(seats: Seats) -> bool:
@@ -191,9 +191,19 @@ def kept(record: GameRecord, seats: Seats, console: Console) -> bool:
 
 
 def default_save_path(seed: int, role: str) -> Path:
+    """A new file in the user's games folder, named by the time and the role, and the seed
+    when it is short: a secret seed's 39 digits would make a path no terminal line holds
+    (the record keeps the seed). A name taken already gets a number."""
     folder = Path(platformdirs.user_data_dir("codenames-ai", appauthor=False)) / "games"
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return folder / f"{stamp}-{role}-seed{seed}.jsonl"
+    name = f"{stamp}-{role}" + (f"-seed{seed}" if len(str(seed)) <= SHORT_SEED else "")
+    path, number = folder / f"{name}.jsonl", 2
+    while path.exists() or path.is_symlink():
+        path, number = folder / f"{name}-{number}.jsonl", number + 1
+    return path
+
+
+SHORT_SEED = 12  # digits: a seed typed with --seed; a secret one has about 39
 
 
 def save(record: GameRecord, path: Path) -> Path:

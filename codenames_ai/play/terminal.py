@@ -7,6 +7,7 @@ card, a revealed card, an illegal clue or an empty line gets one message and a n
 
 from __future__ import annotations
 
+import difflib
 import re
 import select
 import sys
@@ -20,7 +21,7 @@ from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_vali
 from ..core.errors import GameInterrupted, MoveTimedOut
 from ..core.views import GuesserView, PublicView, SpymasterView
 from ..pictures import PictureDeck
-from ..render import board_legend, column_label, describe_event, render_board, shown
+from ..render import board_legend, column_label, describe_event, fit, render_board, shown
 
 HELP = """commands:
   WORD or a prefix (any case), or a coordinate like B3   touch that card
@@ -80,6 +81,8 @@ class Console:
     write: Callable[[str], None] = print
     color: bool = False
     width: int = 100
+    # Lines wrapped at ``width`` between words (on a terminal; a pipe's reader has no screen).
+    wrap: bool = False
     tags: bool = False  # Pictures: list the caption tags under the board
     deck: PictureDeck | None = None  # the picture deck in play (None: the shipped one)
     clock: Callable[[], float] = time.monotonic
@@ -132,12 +135,17 @@ class Console:
 
         def guarded(text: str) -> None:
             try:
-                write(text)
+                write(fit(text, self.line_width))
             except OSError as exc:
                 self.lost = exc
                 raise OutputLost(str(exc)) from None
 
         self.write = guarded
+
+    @property
+    def line_width(self) -> int | None:
+        """The columns a line may take (``None``: any, through a pipe)."""
+        return self.width if self.wrap else None
 
     def _checked(self, line: str) -> str:
         if "\0" in line:
@@ -220,7 +228,7 @@ class _Person:
         c.write(render_board(view.words, view.revealed, view.rules.layout.cols,
                              key=key, color=c.color, width=c.width,  # type: ignore[arg-type]
                              tags=c.tags, deck=c.deck))
-        c.write(board_legend(key=key is not None, color=c.color))
+        c.write(board_legend(key=key is not None, color=c.color, width=c.line_width))
         c.write(f"red {view.red_left} left, blue {view.blue_left} left; turn {view.turn}, "
                 f"{view.current_team.value} to play (you are {view.team.value})")
 
@@ -261,8 +269,10 @@ class _Person:
             self.console.write(f"'{shown(text)}' could be {names}; type more letters")
         else:
             # shown: the person's own escape sequence must not steer the screen back at them
-            self.console.write(f"no card '{shown(text)}' to choose; type a card, a coordinate "
-                               "like B3, or 'help'")
+            close = _close_cards(wanted, view.words, allowed)
+            self.console.write(f"no card '{shown(text)}' to choose; " + (
+                f"did you mean {' or '.join(close)}?" if close
+                else "type a card, a coordinate like B3, or 'help'"))
         return None
 
     def _allowed(self, index: int, view: PublicView, allowed: Sequence[int]) -> int | None:
@@ -272,6 +282,14 @@ class _Person:
         self.console.write(f"{word} is already revealed" if view.revealed[index] is not None
                            else f"{word} cannot be chosen now")
         return None
+
+
+def _close_cards(wanted: str, words: Sequence[str], allowed: Sequence[int]) -> list[str]:
+    """The cards a typo most likely meant (``'castle'`` for ``casle``), quoted: only cards that
+    can be chosen now, since a face-up card is refused anyway; none when nothing is close."""
+    names = {normalize_word(words[i]): words[i] for i in allowed}
+    close = difflib.get_close_matches(wanted, names, n=2, cutoff=0.75)
+    return [f"'{shown(names[name])}'" for name in close]
 
 
 def _column_index(letters: str) -> int:
@@ -290,10 +308,7 @@ class HumanGuesser(_Person):
         self.news(view)
         if view.guesses_made == 0:
             self.show(view)
-        left = "unlimited" if view.guesses_left is None else str(view.guesses_left)
-        self.console.write(f"{view.team.value.upper()} clue: {view.clue}  (guesses left: {left}"
-                           + (f", leftover cards: {view.leftover}" if view.leftover else "")
-                           + ")")
+        self.console.write(_clue_line(view))
         start = self.console.clock()
         while True:
             text = self.prompt(f"{view.team.value} guess", start)
@@ -302,8 +317,9 @@ class HumanGuesser(_Person):
                 self.console.write("type a card, a coordinate like B3, 'pass' or 'help'")
             elif command == "help":
                 self.console.write(HELP)
-            elif command == "board":
+            elif command == "board":  # with the clue, which the board scrolled away
                 self.show(view)
+                self.console.write(_clue_line(view))
             elif command == "quit":
                 self.console.confirm_quit()
             elif command == "pass":
@@ -316,6 +332,13 @@ class HumanGuesser(_Person):
                 if index is not None:
                     self.check_time(start)
                     return self._made(Guess(index))
+
+
+def _clue_line(view: GuesserView) -> str:
+    """The clue being guessed and how many guesses are left."""
+    left = "unlimited" if view.guesses_left is None else str(view.guesses_left)
+    return (f"{view.team.value.upper()} clue: {view.clue}  (guesses left: {left}"
+            + (f", leftover cards: {view.leftover}" if view.leftover else "") + ")")
 
 
 class HumanSpymaster(_Person):

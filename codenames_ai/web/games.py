@@ -22,6 +22,7 @@ from ..agents.registry import (
     LEVEL_SPYMASTER,
     PERSON_PARTNER_GUESSER,
     REGISTRY,
+    did_you_mean,
     make_agent,
     partner_guesser,
     registered,
@@ -192,7 +193,8 @@ class Offer:
             if spec is None or not spec.available:
                 known = ", ".join(s.agent_id for s in registered(available_only=True))
                 raise ConfigError(f"--agents: {agent_id!r} is not an agent this install can "
-                                  f"build; give all, default, or ids among: {known}")
+                                  f"build; {did_you_mean(agent_id, available_only=True)}give "
+                                  f"all, default, or ids among: {known}")
         ids = dict.fromkeys([DEFAULT_SPYMASTER, LEVEL_SPYMASTER, DEFAULT_GUESSER,
                              PERSON_PARTNER_GUESSER, *chosen])
         return cls(*(tuple(i for i in ids if REGISTRY[i].role is role)
@@ -645,8 +647,8 @@ def _check_agent(name: str, agent_id: str, role: Role) -> None:
     spec = REGISTRY.get(agent_id)
     if spec is None or spec.role is not role:
         known = ", ".join(s.agent_id for s in registered(role, available_only=True))
-        raise ConfigError(f"{name} {quoted(agent_id)} is not a registered {role.value}; known: "
-                          f"{known}")
+        raise ConfigError(f"{name} {quoted(agent_id)} is not a registered {role.value}; "
+                          f"{did_you_mean(agent_id, role, available_only=True)}known: {known}")
     problem = spec.problem()  # e.g. a model this server has not built
     if problem is not None:
         raise ConfigError(problem)

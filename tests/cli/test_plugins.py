@@ -32,6 +32,7 @@ def codenames(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _folder(tmp_path: Path) -> Path:
+    tmp_path.mkdir(exist_ok=True)
     (tmp_path / "my_agents.py").write_text(PLUGIN, encoding="utf-8")
     return tmp_path
 
@@ -99,3 +100,57 @@ def test_a_module_name_that_is_not_dotted_words_is_refused_in_one_line(
     [line] = done.stderr.splitlines()
     assert line.startswith("error: cannot import '")
     assert "words joined with dots" in line
+
+
+def test_a_plugin_tournament_resumes_and_reports_from_any_folder(tmp_path: Path) -> None:
+    project = _folder(tmp_path / "project")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    results = project / "r"
+    done = codenames("tournament", "--plugin", "my_agents", "--spymasters",
+                     "my-spymaster-v1,random-spymaster-v1", "--guessers", "random-guesser-v1",
+                     "--games", "2", "--backend", "serial", "--out", "r", "--quiet",
+                     cwd=project)
+    assert done.returncode == 0, done.stderr
+    # The spec recorded the module's file: the tournament goes on from another folder.
+    more = codenames("tournament", "--out", str(results), "--games", "4", "--quiet",
+                     cwd=elsewhere)
+    assert more.returncode == 0, more.stderr
+    assert "4 games played, 0 failed" in more.stdout
+    assert codenames("report", str(results), cwd=elsewhere).returncode == 0
+    # With the module gone, a run with nothing left to play needs no agent at all...
+    (project / "my_agents.py").rename(project / "kept.py")
+    again = codenames("tournament", "--out", str(results), "--quiet", cwd=elsewhere)
+    assert again.returncode == 0, again.stderr
+    # ... and one with games to play names the file and what to do.
+    gone = codenames("tournament", "--out", str(results), "--games", "6", "--quiet",
+                     cwd=elsewhere)
+    assert gone.returncode == 1
+    [line] = gone.stderr.splitlines()
+    assert f"started with {project / 'my_agents.py'}, which is not there any more; put it " \
+           "back, or run the command in the folder that holds it now" in line
+
+
+def test_an_edited_tournament_json_loads_no_file_the_user_never_ran(tmp_path: Path) -> None:
+    project = _folder(tmp_path / "project")
+    done = codenames("tournament", "--plugin", "my_agents", "--spymasters", "my-spymaster-v1",
+                     "--guessers", "random-guesser-v1", "--games", "2", "--backend", "serial",
+                     "--out", "r", "--quiet", cwd=project)
+    assert done.returncode == 0, done.stderr
+    # Someone plants a module of the same name and points the results folder at it.
+    planted = tmp_path / "planted"
+    planted.mkdir()
+    marker = tmp_path / "ran"
+    (planted / "my_agents.py").write_text(f"open({str(marker)!r}, 'w').close()\n" + PLUGIN)
+    spec_file = project / "r" / "tournament.json"
+    document = json.loads(spec_file.read_text())
+    assert document["plugin_files"] == {"my_agents": str(project / "my_agents.py")}
+    document["plugin_files"]["my_agents"] = str(planted / "my_agents.py")
+    spec_file.write_text(json.dumps(document))
+    attempt = codenames("tournament", "--out", str(project / "r"), "--games", "4", "--quiet",
+                        cwd=tmp_path)
+    assert attempt.returncode == 1
+    [line] = attempt.stderr.splitlines()
+    assert f"names {planted / 'my_agents.py'} for it, a file no tournament of yours loaded" \
+           in line
+    assert not marker.exists()

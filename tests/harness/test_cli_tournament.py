@@ -107,7 +107,8 @@ def test_a_spec_file_on_the_command_line(
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--spymasters", "glove-ev-spymastr-v1", "--guessers", "glove-guesser-v1"],
-     "error: unknown agent 'glove-ev-spymastr-v1'; known agents:"),
+     "error: unknown agent 'glove-ev-spymastr-v1'; did you mean 'glove-ev-spymaster-v1'? "
+     "known agents:"),
     (["--spymasters", "nowhere.at_all:Agent", "--guessers", "glove-guesser-v1"],
      "error: cannot import 'nowhere.at_all'"),
     (["--spymasters", "random-spymaster-v1"], "error: give both --spymasters and --guessers"),
