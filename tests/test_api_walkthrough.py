@@ -19,7 +19,9 @@ from tests.test_readme import api_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 CODENAMES = str(Path(sys.executable).parent / "codenames")
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+def env() -> dict[str, str]:
+    """The environment as the suite set it (its own data folder), without PYTHONPATH."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
 
 def write_script(folder: Path, games: int | None = None) -> None:
@@ -43,7 +45,7 @@ def finished(folder: Path) -> int:
 
 
 def codenames(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([CODENAMES, *args], cwd=folder, env=ENV, capture_output=True,
+    done = subprocess.run([CODENAMES, *args], cwd=folder, env=env(), capture_output=True,
                           text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return done
@@ -67,11 +69,10 @@ def test_the_walkthrough_plays_the_defaults_on_every_core() -> None:
 
 def test_the_walkthrough_extended_from_the_command_line(tmp_path: Path) -> None:
     write_script(tmp_path, games=4)
-    subprocess.run([sys.executable, "my_spymaster.py"], cwd=tmp_path, env=ENV, check=True,
+    subprocess.run([sys.executable, "my_spymaster.py"], cwd=tmp_path, env=env(), check=True,
                    capture_output=True, timeout=600)
     assert len(game_lines(tmp_path)) == 4
-    shown = codenames(tmp_path, "tournament", "--out", "runs/one-card", "--plugin",
-                      "my_spymaster", "--games", "6").stdout
+    shown = codenames(tmp_path, "tournament", "--out", "runs/one-card", "--games", "6").stdout
     assert "one-card-spymaster-v1+panel-guesser-v2" in shown  # the tables at the end
     games = game_lines(tmp_path)
     assert sorted(int(str(g["game"])) for g in games) == list(range(6))
@@ -85,7 +86,7 @@ def test_the_walkthrough_extended_from_the_command_line(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_the_walkthrough_killed_and_resumed_as_written(tmp_path: Path) -> None:
     write_script(tmp_path)
-    process = subprocess.Popen([sys.executable, "my_spymaster.py"], cwd=tmp_path, env=ENV,
+    process = subprocess.Popen([sys.executable, "my_spymaster.py"], cwd=tmp_path, env=env(),
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                start_new_session=True)
     deadline = time.monotonic() + 300
@@ -96,6 +97,6 @@ def test_the_walkthrough_killed_and_resumed_as_written(tmp_path: Path) -> None:
     process.wait()
     played = finished(tmp_path)
     assert 30 <= played < 200
-    codenames(tmp_path, "tournament", "--out", "runs/one-card", "--plugin", "my_spymaster")
+    codenames(tmp_path, "tournament", "--out", "runs/one-card")
     games = game_lines(tmp_path)
     assert sorted(int(str(g["game"])) for g in games) == list(range(200))

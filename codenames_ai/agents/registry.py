@@ -284,6 +284,9 @@ def plugin_file(module_name: str) -> Path | None:
     """The file imported module ``module_name`` was loaded from, for a tournament to record
     (``None``: not imported, not from a file, or part of this toolkit)."""
     module = sys.modules.get(module_name)
+    if module is None and _module_of_name("__main__") == module_name:
+        module = sys.modules["__main__"]  # a script run as itself, named for the record by
+        # its module name (``entry_point_of``)
     file = getattr(module, "__file__", None)
     if not file or module_name.split(".")[0] == "codenames_ai":
         return None
@@ -304,6 +307,11 @@ def _trusted_files() -> set[str]:
         return set(read_bounded(_plugin_list(), 1 << 20).decode("utf-8").splitlines())
     except (OSError, UnicodeDecodeError):
         return set()
+
+
+def trusted_plugin_file(path: Path) -> bool:
+    """Whether a tournament of this user's own loaded ``path`` (``trust_plugin_files``)."""
+    return path.is_absolute() and str(path) in _trusted_files()
 
 
 def trust_plugin_files(files: Iterable[Path]) -> None:
@@ -336,8 +344,7 @@ def _recorded_folder(module_name: str, recorded: Path, what: str) -> Path:
         folder = folder.parent
     expected = folder.joinpath(*parts, "__init__.py") if package else \
         folder.joinpath(*parts[:-1], f"{parts[-1]}.py")
-    if (not recorded.is_absolute() or expected != recorded
-            or str(recorded) not in _trusted_files()):
+    if expected != recorded or not trusted_plugin_file(recorded):
         raise ConfigError(f"cannot import {what}: the tournament names {recorded} for it, a "
                           "file no tournament of yours loaded on this machine (loading it "
                           "would run its code); if it is yours, run the command once in its "

@@ -102,7 +102,8 @@ def tournament(
                "swap_sides": swap_sides}
     spec = _spec(spec_file, out, _split(spymasters), _split(guessers), options)
     _refuse_unnamed_code(spec, spec_file or out / "tournament.json",
-                         {*(plugin or ()), *_typed_modules(spymasters, guessers)})
+                         {*(plugin or ()), *_typed_modules(spymasters, guessers),
+                          *_own_recorded_modules(out)})
     runner = make_backend(backend, workers=workers, batch_size=batch_size, address=address)
     try:
         summary = run_tournament(spec, out, runner, quiet=quiet)
@@ -119,10 +120,21 @@ def _typed_modules(*agent_lists: str | None) -> set[str]:
             if ":" in name}
 
 
+def _own_recorded_modules(out: Path) -> set[str]:
+    """The modules ``out``'s tournament recorded loading from files this user's own
+    tournaments loaded (so it resumes from any folder; an edited path is not one of them)."""
+    from ..agents.registry import trusted_plugin_file
+    from ..harness.results import recorded_plugins
+
+    return {module for module, file in recorded_plugins(out).items()
+            if trusted_plugin_file(file)}
+
+
 def _refuse_unnamed_code(spec: TournamentSpec, source: Path, named: set[str]) -> None:
     """A spec file or a results folder can come from anyone, and a ``module:Class`` in it
     (``os:system``) runs when its agent is built: only modules the person named on this
-    command line (``--plugin``, or a ``module:Class`` they typed) are imported."""
+    command line (``--plugin``, or a ``module:Class`` they typed), or their own earlier runs
+    loaded from the file recorded, are imported."""
     unnamed = [module for module in spec.code_modules() if module not in named]
     if unnamed:
         plugins = " ".join(f"--plugin {quoted(m)}" for m in unnamed[:5])
