@@ -16,7 +16,13 @@ where ``firstrun`` names the file and ``first_run`` the key (``command``, ``date
 comments on lines of their own and a blank line on either side of it, a command with the
 comments outside its backticks (blank lines and backticks around a figure do not count).
 ``tests/test_doc_figures.py`` fails when a quote differs from its file, names a file or key
-that does not exist, or a file holds a figure no doc quotes. Writing a figures file puts its
+that does not exist, a file holds a figure no doc quotes, or a page states a measurement (a
+number of seconds, minutes, bytes, games per second or a percentage) outside a quote. A number
+that is chosen, not measured (a limit, a timeout, a goal: ``a body over <!-- setting -->16
+KB<!-- /setting -->``), is marked as a setting instead. A file with ``recorded`` is a record
+(figures no command here can measure again in reasonable time: ``recorded`` says how they were
+made, ``commit`` names the commits measured); one without it is written by the benchmark its
+``command`` names, with ``--write-figures``. Writing a figures file puts its
 figures in the docs at once (see the diff); ``python -m benchmarks.figures`` checks the docs
 against the files, and ``--write`` puts every file's figures in them (after a record was
 edited by hand).
@@ -42,6 +48,8 @@ FORMAT = "codenames-ai/doc-figures"
 # <!-- figure NAME.KEY -->TEXT<!-- /figure -->; TEXT may span lines (a whole table).
 QUOTE = re.compile(r"<!-- figure ([a-z0-9-]+)\.([a-z0-9_]+) -->(.*?)<!-- /figure -->", re.S)
 FIELDS = ("command", "date", "commit", "cpus")  # a file's own fields, quotable like its figures
+# <!-- setting -->TEXT<!-- /setting -->: a number someone chose (a limit, a timeout, a goal).
+SETTING = re.compile(r"<!-- setting -->(.*?)<!-- /setting -->", re.S)
 
 
 def documents(root: Path = ROOT) -> list[Path]:
