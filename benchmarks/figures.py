@@ -3,8 +3,9 @@
 A benchmark run with ``--write-figures`` writes ``docs/figures/<name>.json``: the command as
 run, the date, the git commit, the machine's CPUs (``2 CPUs``) and its figures, each the exact
 text the docs quote (a number with its unit, a sentence's list of numbers, a whole Markdown
-table). Figures nobody can measure again (the blind readers' rounds) and the suite's time
-(measured by hand) are kept the same way, as records: ``recorded`` says how they were made.
+table). Figures no command here measures again in reasonable time (the blind readers' rounds,
+the suite's time measured by hand, the hostile reviews' memory figures, long or load-bound
+benchmarks) are kept the same way, as records: ``recorded`` says how they were made.
 
 The README and ``docs/*.md`` quote a figure between two HTML comments, invisible once
 rendered::
