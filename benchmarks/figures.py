@@ -3,8 +3,9 @@
 A benchmark run with ``--write-figures`` writes ``docs/figures/<name>.json``: the command as
 run, the date, the git commit, the machine's CPUs (``2 CPUs``) and its figures, each the exact
 text the docs quote (a number with its unit, a sentence's list of numbers, a whole Markdown
-table). Figures nobody can measure again (the blind readers' rounds) and the suite's time
-(measured by hand) are kept the same way, as records: ``recorded`` says how they were made.
+table). Figures no command here measures again in reasonable time (the blind readers' rounds,
+the suite's time measured by hand, the hostile reviews' memory figures, long or load-bound
+benchmarks) are kept the same way, as records: ``recorded`` says how they were made.
 
 The README and ``docs/*.md`` quote a figure between two HTML comments, invisible once
 rendered::
@@ -16,7 +17,13 @@ where ``firstrun`` names the file and ``first_run`` the key (``command``, ``date
 comments on lines of their own and a blank line on either side of it, a command with the
 comments outside its backticks (blank lines and backticks around a figure do not count).
 ``tests/test_doc_figures.py`` fails when a quote differs from its file, names a file or key
-that does not exist, or a file holds a figure no doc quotes. Writing a figures file puts its
+that does not exist, a file holds a figure no doc quotes, or a page states a measurement (a
+number of seconds, minutes, bytes, games per second or a percentage) outside a quote. A number
+that is chosen, not measured (a limit, a timeout, a goal: ``a body over <!-- setting -->16
+KB<!-- /setting -->``), is marked as a setting instead. A file with ``recorded`` is a record
+(figures no command here can measure again in reasonable time: ``recorded`` says how they were
+made, ``commit`` names the commits measured); one without it is written by the benchmark its
+``command`` names, with ``--write-figures``. Writing a figures file puts its
 figures in the docs at once (see the diff); ``python -m benchmarks.figures`` checks the docs
 against the files, and ``--write`` puts every file's figures in them (after a record was
 edited by hand).
@@ -42,6 +49,8 @@ FORMAT = "codenames-ai/doc-figures"
 # <!-- figure NAME.KEY -->TEXT<!-- /figure -->; TEXT may span lines (a whole table).
 QUOTE = re.compile(r"<!-- figure ([a-z0-9-]+)\.([a-z0-9_]+) -->(.*?)<!-- /figure -->", re.S)
 FIELDS = ("command", "date", "commit", "cpus")  # a file's own fields, quotable like its figures
+# <!-- setting -->TEXT<!-- /setting -->: a number someone chose (a limit, a timeout, a goal).
+SETTING = re.compile(r"<!-- setting -->(.*?)<!-- /setting -->", re.S)
 
 
 def documents(root: Path = ROOT) -> list[Path]:

@@ -1,11 +1,13 @@
 """Model loading: first conversion of the default model, then cold starts from the cache.
 
-Run by hand: ``python -m benchmarks.models [--repeats 5]``. Each cold start is a fresh Python
-process that opens the cached model (word list + memory-mapped vectors) and computes its unit
-vectors. Baselines, run the same way: gensim's own ``KeyedVectors.load(mmap="r")`` of the same
-vectors saved in gensim's native format (which must import all of gensim, and unpickles: the
-cache keeps no such file, so one is written beside it for this), and the conversion from the
-shipped files (what every start would cost without the cache).
+Run by hand: ``python -m benchmarks.models [--repeats 5] [--write-figures]``. Each cold start
+is a fresh Python process that opens the cached model (word list + memory-mapped vectors) and
+computes its unit vectors. Baselines, run the same way: gensim's own
+``KeyedVectors.load(mmap="r")`` of the same vectors saved in gensim's native format (which must
+import all of gensim, and unpickles: the cache keeps no such file, so one is written beside it
+for this), and the conversion from the shipped files (what every start would cost without the
+cache). ``--write-figures`` writes the cold start and the conversion to
+``docs/figures/models.json`` and puts them in the README (``benchmarks/figures.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import tempfile
 import time
 
 from codenames_ai import __version__
+
+from . import figures as doc_figures
 
 COLD_START = """
 import time; start = time.perf_counter()
@@ -70,10 +74,13 @@ def load_figures(repeats: int) -> dict[str, float]:
             "convert baseline s": convert}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
-    args = parser.parse_args()
+    parser.add_argument("--write-figures", action="store_true",
+                        help="write docs/figures/models.json and the README's figures")
+    args = parser.parse_args(argv)
+    commit = doc_figures.git_commit()  # the code measured, before anything changes
     print(f"codenames-ai {__version__}, Python {platform.python_version()}, {platform.machine()}")
     figures = load_figures(args.repeats)
     first, cold = figures["first use s"], figures["cold start s"]
@@ -84,6 +91,11 @@ def main() -> None:
           f"(x{gensim_load / cold:.1f} slower)")
     print(f"  baseline: convert from shipped files      {convert:6.2f} s "
           f"(cache is x{convert / cold:.1f} faster)")
+    if args.write_figures:
+        given = sys.argv[1:] if argv is None else argv
+        doc_figures.write("models", doc_figures.command_line("benchmarks.models", given), {
+            "cold_start": f"{cold:.2f} s", "repeats": str(args.repeats),
+            "convert": f"{convert:.1f} s"}, commit=commit)
 
 
 if __name__ == "__main__":

@@ -2,19 +2,21 @@
 spymaster say?
 
 Run by hand: ``python -m benchmarks.pairs --data ../shared/humandata [--spymasters ID,ID]
-[--limit N] [--examples 5] [--seed 0] [--cache-dir DIR]``. ``--data`` is a folder holding
-``duet-clues-val.jsonl`` (Shaikh et al. 2023; kept outside the repository and never copied into
-it). Every row whose person aimed at 2 or more targets becomes one board through the rules core:
-the targets are our agents, the row's assassins are assassins (a custom layout, one row of
-cards), its bystanders are bystanders, plus one card of the other team (the core needs each team
-to hold an agent; Duet has no other team), drawn from the shipped Words deck. The seed orders
-the cards and draws that card. Each spymaster gives one clue from our spymaster's view of the
-first turn. Per spymaster it prints the share of clues whose word matches the person's in base
-form (lower case, lemmas by ``codenames_ai.legality.lexicon``; a match is a shared form), with a
-95% Wilson interval, the share of clues numbered 2 or more, the mean clue number, and the rows
-skipped with why; the people's own clue number on the same rows for context; ``--examples N``
-rows side by side. Rows whose person's clue breaks the classic clue rules on its board are
-skipped for everyone: no spymaster may give it.
+[--limit N] [--examples 5] [--seed 0] [--cache-dir DIR] [--write-figures]``. ``--data`` is a
+folder holding ``duet-clues-val.jsonl`` (Shaikh et al. 2023; kept outside the repository and
+never copied into it). Every row whose person aimed at 2 or more targets becomes one board
+through the rules core: the targets are our agents, the row's assassins are assassins (a custom
+layout, one row of cards), its bystanders are bystanders, plus one card of the other team (the
+core needs each team to hold an agent; Duet has no other team), drawn from the shipped Words
+deck. The seed orders the cards and draws that card. Each spymaster gives one clue from our
+spymaster's view of the first turn. Per spymaster it prints the share of clues whose word
+matches the person's in base form (lower case, lemmas by ``codenames_ai.legality.lexicon``; a
+match is a shared form), with a 95% Wilson interval, the share of clues numbered 2 or more, the
+mean clue number, and the rows skipped with why; the people's own clue number on the same rows
+for context; ``--examples N`` rows side by side. Rows whose person's clue breaks the classic
+clue rules on its board are skipped for everyone: no spymaster may give it. ``--write-figures``
+writes the README's table and figures to ``docs/figures/pairs.json`` and puts them in the
+README (``benchmarks/figures.py``).
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ from codenames_ai.core import (
 from codenames_ai.decks import default_deck
 from codenames_ai.harness.summary import wilson
 from codenames_ai.legality.lexicon import lexicon
+
+from . import figures
 
 DATA_FILE = "duet-clues-val.jsonl"
 OURS = Team.RED
@@ -218,7 +222,28 @@ def report(tallies: dict[str, Tally], common: dict[str, list[str]], usable: list
                   f"person {row.clue}: {len(row.targets)}   spymaster {clue}")
 
 
-def main() -> None:
+def readme_figures(tallies: dict[str, Tally], usable: list[Row]) -> dict[str, str]:
+    """The README's table (each spymaster's matches with their interval, its clues for 2+
+    cards, its mean number; the people's own), the rows, and each spymaster's matches and
+    clues for 2+ as the prose says them (keys by id: ``multi_panel_spymaster_v3``)."""
+    rows = ["| spymaster | same clue as the person (base form) | aims at 2+ cards | mean N |",
+            "|---|---|---|---|"]
+    said = {"rows": str(len(usable))}
+    for label, t in tallies.items():
+        n = max(len(t.numbers), 1)
+        low, high = wilson(t.matches, len(t.numbers))
+        multi = 100 * sum(x >= 2 for x in t.numbers) / n
+        rows.append(f"| {label} | {100 * t.matches / n:.1f}% [{100 * low:.1f}-{100 * high:.1f}]"
+                    f" | {multi:.1f}% | {sum(t.numbers) / n:.2f} |")
+        key = label.replace("-", "_").replace(":", "_").replace(".", "_").lower()
+        said[f"matches_{key}"] = str(t.matches)
+        said[f"multi_{key}"] = f"{multi:.1f}%"
+    people = [len(r.targets) for r in usable]
+    rows.append(f"| people (the data) | | 100.0% | {sum(people) / max(len(people), 1):.2f} |")
+    return {"table": "\n".join(rows), **said}
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=None,
                         help=f"folder holding {DATA_FILE} (outside the repository)")
@@ -229,7 +254,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--examples", type=int, default=5)
     parser.add_argument("--cache-dir", default=None)
-    args = parser.parse_args()
+    parser.add_argument("--write-figures", action="store_true",
+                        help="write docs/figures/pairs.json and the README's figures")
+    args = parser.parse_args(argv)
+    commit = figures.git_commit()  # the code measured, before anything changes
+    given = sys.argv[1:] if argv is None else argv
     path = args.data / DATA_FILE if args.data is not None else None
     if path is None or not path.is_file():
         where = "no --data given" if path is None else f"{path} not found"
@@ -240,7 +269,7 @@ def main() -> None:
     all_rows = read_rows(path)
     rows = [r for r in all_rows if len(r.targets) >= 2][:args.limit]
     digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
-    print("python -m benchmarks.pairs " + shlex.join(sys.argv[1:]))
+    print("python -m benchmarks.pairs " + shlex.join(given))
     print(f"codenames-ai {__version__}; file {path.resolve()} (sha256 {digest}), "
           f"{len(all_rows)} rows; rows with 2+ targets, in file order: {len(rows)}"
           + (f" (--limit {args.limit})" if args.limit is not None else ""))
@@ -256,7 +285,12 @@ def main() -> None:
     except CodenamesError as exc:
         sys.exit(f"benchmarks.pairs: {exc}")
     report(tallies, common, usable, all_rows)
-    print(f"\n{time.perf_counter() - started:.1f} s")
+    seconds = time.perf_counter() - started
+    print(f"\n{seconds:.1f} s")
+    if args.write_figures:
+        figures.write("pairs", figures.command_line("benchmarks.pairs", given),
+                      {**readme_figures(tallies, usable), "time": figures.seconds_text(seconds)},
+                      commit=commit)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """People's clues: how well a guesser reads a person who gives the clues.
 
 Run by hand: ``python -m benchmarks.people --data ../shared/humandata [--guessers ID ...]
-[--cache-dir DIR] [--halves]``.
+[--cache-dir DIR] [--halves] [--write-figures]``. ``--write-figures`` writes the table (and with
+``--halves`` the held-out figures) to ``docs/figures/people.json`` and puts them in the README
+(``benchmarks/figures.py``).
 
 The data are published studies of people playing Codenames. They are not part of this
 repository and must not be copied into it (their authors state no licence): point ``--data``
@@ -57,6 +59,8 @@ from codenames_ai.core import (
     RuleSet,
     Team,
 )
+
+from . import figures as doc_figures
 
 # The people guesser's settings tried when they were fitted: mind weights (GloVe, MiniLM,
 # WordNet, EAT), the backward reading's weight and people's answers' weight.
@@ -195,7 +199,7 @@ def people_level(twelve: Sequence[PersonClue], duet: Sequence[PersonClue]) -> di
 
 
 def halves(twelve: Sequence[PersonClue], duet: Sequence[PersonClue],
-           cache_dir: str | None) -> None:
+           cache_dir: str | None) -> list[dict[str, float]]:
     """Fit on one half, measure on the other (see the module's docstring)."""
     from codenames_ai.agents.panel import PeopleGuesser
 
@@ -205,6 +209,7 @@ def halves(twelve: Sequence[PersonClue], duet: Sequence[PersonClue],
                                 cache_dir=cache_dir)
         return {**twelve_figures(guesser, twelve[rows::2]), **duet_figures(guesser, duet[rows::2])}
 
+    measured = []
     for fitted in (0, 1):
         best = max(SETTINGS_TRIED, key=lambda setting: sum(
             figures(setting, fitted)[k] for k in ("found", "first", "agree")))
@@ -213,6 +218,30 @@ def halves(twelve: Sequence[PersonClue], duet: Sequence[PersonClue],
               f"{[w for _, w in best[0]]}, backward {best[1]}, direct {best[2]}; on the other "
               f"half: found {held['found']:.1%}, first {held['first']:.1%}, Duet agree "
               f"{held['agree']:.1%}, assassins/100 {held['assassins']:.2f}")
+        measured.append(held)
+    return measured
+
+
+def readme_table(people: dict[str, float], guessers: dict[str, dict[str, float]]) -> str:
+    """The README's table: people's own figures, then each guesser's."""
+    rows = ["| guesser | 12-word: intended words found | of its touches intended | first touch "
+            "intended | stopped before the number | Duet: first touch one the person made | "
+            "assassin touches / 100 Duet clues |", "|---|---|---|---|---|---|---|",
+            f"| people (their own guesses) | {people['found']:.1%} | {people['found']:.1%} | "
+            f"{people['first']:.1%} | - | {people['duet_target']:.1%} (first touch a target) | "
+            f"{people['assassins']:.2f} |"]
+    rows += [f"| `{name}` | {f['found']:.1%} | {f['precision']:.1%} | {f['first']:.1%} | "
+             f"{f['stopped']:.1%} | {f['agree']:.1%} | {f['assassins']:.2f} |"
+             for name, f in guessers.items()]
+    return "\n".join(rows)
+
+
+def halves_text(held: Sequence[dict[str, float]]) -> str:
+    """Both held-out halves as the README says them."""
+    def pair(key: str) -> str:
+        return f"{held[0][key]:.1%} and {held[1][key]:.1%}"
+    return (f"{pair('found')} of the intended words, first touches {pair('first')}, "
+            f"Duet {pair('agree')}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -224,7 +253,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--cache-dir", default=None)
     parser.add_argument("--halves", action="store_true",
                         help="also fit the people guesser on half the data, measure the rest")
+    parser.add_argument("--write-figures", action="store_true",
+                        help="write docs/figures/people.json and the README's figures")
     args = parser.parse_args(argv)
+    commit = doc_figures.git_commit()  # the code measured, before anything changes
+    started = time.perf_counter()
     missing = [name for name in (TWELVE, DUET_GUESSES, DUET_CLUES)
                if not (args.data / name).is_file()]
     if missing:
@@ -245,17 +278,32 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"{people['assassins']:>13.2f} {'-':>5}")
     print("  (people: the share of their guesses that are the intended words; duet: how "
           "often the partner's first touch was a target)")
+    measured: dict[str, dict[str, float]] = {}
     for name in args.guessers:
         guesser = make_agent(name, role=Role.GUESSER, cache_dir=args.cache_dir)
         start = time.perf_counter()
         w = twelve_figures(guesser, twelve)
         d = duet_figures(guesser, duet)
         seconds = time.perf_counter() - start
+        measured[name] = {**w, **d}
         print(f"{name:<24} {w['found']:>9.1%} {w['precision']:>8.1%} {w['first']:>6.1%} "
               f"{w['stopped']:>8.1%} {d['agree']:>10.1%} {d['assassins']:>13.2f} "
               f"{seconds:>5.0f}")
-    if args.halves:
-        halves(twelve, duet, args.cache_dir)
+    table_seconds = time.perf_counter() - started
+    held = halves(twelve, duet, args.cache_dir) if args.halves else []
+    if args.write_figures:
+        given = sys.argv[1:] if argv is None else list(argv)
+        written = {"table": readme_table(people, measured),
+                   "time": doc_figures.seconds_text(table_seconds),
+                   "people_assassins": f"{people['assassins']:.2f}",
+                   **{f"assassins_{name.replace('-', '_')}": f"{f['assassins']:.2f}"
+                      for name, f in measured.items()}}
+        if held:
+            written["halves"] = halves_text(held)
+            written["halves_time"] = doc_figures.seconds_text(
+                time.perf_counter() - started - table_seconds)
+        doc_figures.write("people", doc_figures.command_line("benchmarks.people", given),
+                          written, commit=commit)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ table and writes a JSON of every figure with the machine, versions, seeds and co
 (``--json FILE``, default ``benchmarks/results/<date>.json``); ``--compare OLD.json`` prints
 each figure beside the old one. ``--quick`` takes a few minutes; the full run takes longer.
 Times are medians of repeated runs; nothing here is a test and nothing asserts a speed.
+``--write-figures`` writes the whole run's wall time to ``docs/figures/quick.json`` (with
+``--quick``; ``benchmarks/figures.py``) and puts it in the README.
 """
 
 from __future__ import annotations
@@ -195,7 +197,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compare", type=Path, default=None, help="an earlier run's JSON")
     parser.add_argument("--cache-dir", default=None,
                         help="model cache; with MiniLM built there, cross-model pairs run too")
+    parser.add_argument("--write-figures", action="store_true",
+                        help="write the run's time to docs/figures/quick.json and the README")
     args = parser.parse_args(argv)
+    from . import figures as doc_figures
+
+    if args.write_figures and not args.quick:
+        raise SystemExit("error: --write-figures times the --quick run the README quotes")
+    commit = doc_figures.git_commit()  # the code measured, before anything changes
+    started = time.perf_counter()
     CACHE_DIR[0] = args.cache_dir
     sections = [s.strip() for s in args.only.split(",") if s.strip()]
     unknown = [s for s in sections if s not in SECTIONS]
@@ -209,3 +219,8 @@ def main(argv: list[str] | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
     print(f"\nfigures written to {path}")
+    if args.write_figures:
+        given = sys.argv[1:] if argv is None else argv
+        doc_figures.write("quick", doc_figures.command_line("benchmarks", given),
+                          {"time": doc_figures.seconds_text(time.perf_counter() - started)},
+                          commit=commit)

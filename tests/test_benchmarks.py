@@ -88,3 +88,23 @@ def test_firstrun_benchmark_times_a_first_and_a_later_run() -> None:
     first, later = done.stdout.splitlines()
     assert first.startswith("first run 1: ") and first.endswith(" MB")
     assert later.startswith("later run 1: ") and "prepared again" not in later
+
+
+def test_the_readme_s_sentences_of_benchmark_figures() -> None:
+    """What --write-figures puts in the README, from measured values (no run)."""
+    from benchmarks.people import halves_text, readme_table
+    from benchmarks.tournament import rates_text
+
+    assert rates_text({"serial": 64.2, "pool 1 worker(s)": 73.0, "pool 2 worker(s)": 115.4,
+                       "ray 2 CPUs": 73.4}) == (
+        "64 games/s serial, 73 with one pool worker, 115 with two (x1.80), 73 on a local Ray")
+    people = {"found": 0.793, "first": 0.902, "duet_target": 0.863, "assassins": 3.08}
+    guesser = {"found": 0.725, "precision": 0.73, "first": 0.897, "stopped": 0.01,
+               "agree": 0.678, "assassins": 5.71}
+    assert readme_table(people, {"people-guesser-v1": guesser}).splitlines()[2:] == [
+        "| people (their own guesses) | 79.3% | 79.3% | 90.2% | - | 86.3% (first touch a target)"
+        " | 3.08 |", "| `people-guesser-v1` | 72.5% | 73.0% | 89.7% | 1.0% | 67.8% | 5.71 |"]
+    assert halves_text([{"found": 0.756, "first": 0.907, "agree": 0.683},
+                        {"found": 0.684, "first": 0.888, "agree": 0.673}]) == (
+        "75.6% and 68.4% of the intended words, first touches 90.7% and 88.8%, "
+        "Duet 68.3% and 67.3%")
