@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import ConfigError
-from ..core.jsonlimits import JSONRefused, load_limited
+from ..core.jsonlimits import MAX_NUMBER, JSONRefused, load_limited
 from ..core.rules import RuleSet
 from ..files import (
     LineTooLong,
@@ -331,7 +331,10 @@ def read_results_in_order(root: Path, spec: TournamentSpec | None = None
     return iter(ResultsInOrder(root, spec))
 
 
-_GAME_FIELD = re.compile(rb'\{"game":(\d+)[,}]')
+# The game number of a line as the toolkit writes it, read without parsing the line. No
+# longer than a number load_limited takes: a longer one goes through parse_result, which
+# refuses it in one line (int() of 4,301 digits is a ValueError).
+_GAME_FIELD = re.compile(rb'\{"game":(\d{1,%d})[,}]' % MAX_NUMBER)
 
 
 def _lines(handle: IO[bytes], path: Path, *, first: int = 1) -> Iterator[tuple[int, bytes]]:
