@@ -295,8 +295,9 @@ def read_results(root: Path, spec: TournamentSpec | None = None
 
 class ResultsInOrder:
     """Every complete result, in schedule order, holding one result in memory at a time
-    (a pass over the file finds where each game's line starts). With ``spec``, each line is
-    checked against its schedule too. ``where`` names the line of the result last given."""
+    (a pass over the file finds where each game's line starts). A game's first line is the
+    one given; every line is checked (``parse_result``), with ``spec`` against its schedule
+    too. ``where`` names the line of the result last given."""
 
     def __init__(self, root: Path, spec: TournamentSpec | None = None) -> None:
         self.path = root / GAMES_FILE
@@ -313,8 +314,12 @@ class ResultsInOrder:
                 if not line.endswith(b"\n"):
                     break
                 match = _GAME_FIELD.match(line)
-                game = int(match.group(1)) if match else int(
-                    parse_result(line, f"{self.path}: line {number}")["game"])
+                game = int(match.group(1)) if match else -1
+                if game < 0 or game in starts:
+                    # A line not given below (a later line of a game is left out) is
+                    # checked now, by the check codenames tournament makes of every line.
+                    game = parse_result(line, f"{self.path}: line {number}", self.spec
+                                        )["game"]
                 starts.setdefault(game, (offset, number))
                 offset += len(line)
             for game in sorted(starts):

@@ -172,6 +172,25 @@ def test_a_results_line_changed_by_hand_is_named(
                     f"games.jsonl: line 2 {message}")
 
 
+@pytest.mark.parametrize("command", ["report", "tournament"])
+def test_a_second_line_for_a_game_changed_by_hand_is_named(
+        finished: Path, tmp_path: Path, command: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review, low: report kept the first line of each game and never read a later one, so
+    a copy of game 0's line with a status no result has passed report and not tournament."""
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("tournament.json", "games.jsonl"):
+        (out / name).write_bytes((finished / name).read_bytes())
+    first = json.loads((out / "games.jsonl").read_bytes().splitlines()[0])
+    first["status"] = "bogus"
+    with (out / "games.jsonl").open("ab") as games:
+        games.write(json.dumps(first, separators=(",", ":")).encode() + b"\n")
+    args = ["report", str(out)] if command == "report" else ["tournament", "--out", str(out)]
+    assert_one_line(in_process(tmp_path, *args), f"{out / 'games.jsonl'}: line 5 is not a "
+                    "game result ('status' must be one of ok, failed)")
+
+
 def edited(finished: Path, out: Path, change: Any) -> None:
     """``out``: a copy of the finished folder whose line 2 (game 1) is ``change(result)``."""
     out.mkdir()
