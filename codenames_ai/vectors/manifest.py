@@ -205,11 +205,28 @@ class CheckedFolder:
                 entries.pop(old, None)
             self._write_manifest(entries)
 
-    def _drop_pickles(self) -> list[str]:
-        """Remove an older version's pickles (``legality-*.pickle``): never read, they
-        would only wait there for a version that unpickles again. Their names."""
+    def drop_pickles(self, *names: str) -> None:
+        """Remove an older version's pickles (``*.pickle``, and ``names``: a model's
+        ``model.kv``) and their manifest entries, under the folder's lock; nothing is
+        locked or written when there are none. A folder that cannot be written keeps them
+        (they are never read)."""
+        if not any(self._pickles(names)):
+            return
+        with contextlib.suppress(OSError), self.lock():
+            entries = self.entries()
+            dropped = [name for name in self._drop_pickles(names) if name in entries]
+            if dropped:
+                self._write_manifest({k: v for k, v in entries.items() if k not in dropped})
+
+    def _pickles(self, names: Iterable[str] = ()) -> Iterator[Path]:
+        yield from self.root.glob("*.pickle")
+        yield from (self.root / name for name in names if (self.root / name).is_file())
+
+    def _drop_pickles(self, names: Iterable[str] = ()) -> list[str]:
+        """Remove an older version's pickles (``legality-*.pickle``, and ``names``): never
+        read, they would only wait there for a version that unpickles again. Their names."""
         dropped = []
-        for path in self.root.glob("*.pickle"):
+        for path in list(self._pickles(names)):
             with contextlib.suppress(OSError):
                 path.unlink()
                 dropped.append(path.name)

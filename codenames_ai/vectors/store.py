@@ -51,6 +51,7 @@ WORDS_FILE = "words.json"  # the vocabulary in row order
 VECTORS_FILE = "vectors.npy"
 SUBWORDS_FILE = "subwords.npy"  # fastText: one vector per subword bucket
 SUBWORD_SIZES_FILE = "subwords.json"  # fastText: min_n, max_n, bucket
+OLD_MODEL_FILE = "model.kv"  # CACHE_FORMAT 1's model: gensim's pickle, never read
 # The files of a converted model (the vocabularies and tables kept beside it are not).
 MODEL_FILES = (META_FILE, WORDS_FILE, VECTORS_FILE, SUBWORDS_FILE, SUBWORD_SIZES_FILE)
 # The most read of meta.json (read before the manifest is checked): it is a few hundred bytes.
@@ -269,6 +270,10 @@ class ModelStore:
         against the manifest and each other (``CacheStale`` for an older version's format,
         ``CacheDamaged`` for anything else wrong)."""
         info = self.info(name)
+        if info.cache_format != CACHE_FORMAT:
+            # Never read, its pickle only waits for a version that unpickles: gone now,
+            # while meta.json stays to name the file a model of your own is re-added from.
+            CheckedFolder(self.path(name)).drop_pickles(OLD_MODEL_FILE)
         self._check_current(info)
         self.check(name, self.model_files(name))
         folder = self.path(name)
