@@ -25,7 +25,7 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -112,8 +112,7 @@ class ModelStore:
                              "`codenames models add NAME PATH`")
         try:
             info = ModelInfo(**json.loads(_read_meta(meta)))
-            if not isinstance(info.cache_format, int):
-                raise TypeError(f"cache_format {info.cache_format!r}")
+            _check_types(info)
             return info
         except (OSError, ValueError, TypeError, RecursionError) as exc:
             raise CacheDamaged(f"{meta}: damaged model description ({exc}); "
@@ -336,6 +335,21 @@ class ModelStore:
             check_rows(vectors.index_to_key, vectors.vectors, built_from)
             self._add(name, vectors, source=built_from, vector_format=fmt, replace=True)
             return self.open(name)
+
+
+def _check_types(info: ModelInfo) -> None:
+    """``TypeError`` naming the first field of ``info`` whose value has the wrong type (a
+    size given as text would otherwise be compared with the arrays' and said to differ)."""
+    for item in fields(info):
+        value = getattr(info, item.name)
+        if item.type == "int":
+            ok, kind = type(value) is int, "a whole number"
+        elif item.type == "bool":
+            ok, kind = type(value) is bool, "true or false"
+        else:
+            ok, kind = isinstance(value, str), "text"
+        if not ok:
+            raise TypeError(f"'{item.name}' must be {kind}, not {repr(value)[:40]}")
 
 
 def _read_meta(path: Path) -> bytes:
