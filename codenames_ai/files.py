@@ -100,16 +100,28 @@ def _kind(mode: int) -> str:
     return "not a file"
 
 
-def open_regular(path: Path) -> IO[bytes]:
+def open_regular(path: Path, *, follow: bool = True) -> IO[bytes]:
     """``path`` opened to read bytes; ``NotRegular`` (an ``OSError``) for anything but a
     regular file, checked before opening (a device is never opened) and again on what was
     opened. Opened non-blocking, so a named pipe swapped in between cannot block the open
-    (``open`` on a FIFO waits for a writer). Other ``OSError``s as ``os.open`` raises them."""
-    mode = os.stat(path).st_mode
-    if not stat.S_ISREG(mode):
-        raise NotRegular(_kind(mode))
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
-                         | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    (``open`` on a FIFO waits for a writer). ``follow=False``: a symbolic link is refused
+    too, never followed (a cache file, which only the toolkit writes, is never a link).
+    Other ``OSError``s as ``os.open`` raises them."""
+    if follow:
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegular(_kind(mode))
+    else:
+        _refuse_irregular(os.lstat(path).st_mode)
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+                             | (0 if follow else _NO_FOLLOW))
+    except OSError:  # a link swapped in since the lstat (ELOOP)
+        if not follow:
+            with contextlib.suppress(FileNotFoundError):
+                _refuse_irregular(os.lstat(path).st_mode)
+        raise
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
@@ -126,12 +138,13 @@ def _size(count: int) -> str:
     return f"{count >> 20} MB" if count >= 1 << 20 else f"{count:,} bytes"
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
+def read_bounded(path: Path, limit: int, *, follow: bool = True) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them: ``TooLarge`` (an
     ``OSError``) for a longer file, after reading ``limit + 1`` bytes, so memory stays
-    bounded; ``NotRegular`` for a folder, named pipe or device. Other ``OSError``s as
-    ``open`` and ``read`` raise them."""
-    with open_regular(path) as handle:
+    bounded; ``NotRegular`` for a folder, named pipe or device (and with ``follow=False`` a
+    symbolic link, ``open_regular``). Other ``OSError``s as ``open`` and ``read`` raise
+    them."""
+    with open_regular(path, follow=follow) as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise TooLarge(limit)

@@ -71,6 +71,7 @@ class LegalClues(OwnLock):
         self._normal = {normalize_word(w): i for i, w in enumerate(words)}
         self._filters: dict[str, CandidateFilter] = {}
         self._blocked: dict[str, DeckLegality] = {}
+        self._swept = False  # whether the cache folder's old pickles were looked for
         self._lock = threading.Lock()
 
     def legal_mask(self, clue_rules: str, visible_words: tuple[str, ...],
@@ -141,7 +142,11 @@ class LegalClues(OwnLock):
             private_folder(self.cache_folder)
         except OSError:
             return None
-        return CheckedFolder(self.cache_folder)
+        folder = CheckedFolder(self.cache_folder)
+        if not self._swept:  # an older version's legality-*.pickle: never read, so gone
+            folder.drop_pickles()
+            self._swept = True
+        return folder
 
     def _load_filter(self, clue_rules: str) -> CandidateFilter:
         """The legality filter of the vocabulary, from the cache folder when an earlier run

@@ -105,7 +105,8 @@ def cached_clue_vocabulary(model: WordVectors, store_dir: str | None = None, *,
                            offensive_filter: bool = True) -> tuple[str, ...]:
     """``clue_vocabulary`` for a cached model, kept beside it as a text file listed in the
     model's manifest (building it takes seconds; reading it, milliseconds). A file that fails
-    its check is built again, never used."""
+    its check is built again, never used; so is one naming a word the model no longer has
+    (the model was changed beside it, which a clue space cannot be built from)."""
     from ..vectors.manifest import CheckedFolder
     from ..vectors.store import ModelStore
 
@@ -116,7 +117,9 @@ def cached_clue_vocabulary(model: WordVectors, store_dir: str | None = None, *,
     name = vocabulary_file(size, offensive_filter)
     data = folder.read(name)
     if data:
-        return tuple(data.decode("utf-8").split())
+        kept = tuple(data.decode("utf-8", "replace").split())  # U+FFFD: no model's word
+        if all(word in model for word in kept):
+            return kept
     words = clue_vocabulary(model, size=size, offensive_filter=offensive_filter)
     with contextlib.suppress(OSError):  # a read-only cache costs the next run seconds
         folder.write(name, ("\n".join(words) + "\n").encode("utf-8"))

@@ -136,6 +136,12 @@ class GameRecord:
             lines.pop()
         if not lines:
             raise RecordError(f"{source}: empty file, not a game record")
+        # A copy made in text mode on Windows ends every line in CRLF. A record's line never
+        # holds a raw CR (JSON escapes it), so dropping it gives back the lines as written,
+        # and the checksum is checked on those: the same bytes, nothing else accepted.
+        crlf = sum(line.endswith("\r") for line in lines)
+        if crlf == len(lines):
+            lines = [line[:-1] for line in lines]
         rows = [_load(line, number, source) for number, line in enumerate(lines, start=1)]
         header, end = rows[0], rows[-1]
         if header.get("kind") != "header" or header.get("format") != RECORD_FORMAT:
@@ -147,8 +153,10 @@ class GameRecord:
             raise RecordError(f"{source}: truncated: the last line ({len(lines)}) is not the "
                               "end line; the game was not written completely")
         if end.get("lines") != len(lines) - 1 or end.get("sha256") != _digest(lines[:-1]):
+            mixed = (f" ({crlf} of its {len(lines)} lines end in CRLF, Windows line "
+                     "endings, the others in LF alone)" if crlf else "")
             raise RecordError(f"{source}: checksum mismatch: the record was changed or cut "
-                              "after it was written")
+                              f"after it was written{mixed}")
         body, outcome_row = rows[1:-2], rows[-2]
         if outcome_row.get("kind") != "outcome":
             raise RecordError(f"{source}: line {len(lines) - 1} should be the outcome")

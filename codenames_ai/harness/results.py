@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import ConfigError
-from ..core.jsonlimits import JSONRefused, load_limited
+from ..core.jsonlimits import MAX_NUMBER, JSONRefused, load_limited
 from ..core.rules import RuleSet
 from ..files import (
     LineTooLong,
@@ -303,8 +303,9 @@ def read_results(root: Path, spec: TournamentSpec | None = None
 
 class ResultsInOrder:
     """Every complete result, in schedule order, holding one result in memory at a time
-    (a pass over the file finds where each game's line starts). With ``spec``, each line is
-    checked against its schedule too. ``where`` names the line of the result last given."""
+    (a pass over the file finds where each game's line starts). A game's first line is the
+    one given; every line is checked (``parse_result``), with ``spec`` against its schedule
+    too. ``where`` names the line of the result last given."""
 
     def __init__(self, root: Path, spec: TournamentSpec | None = None) -> None:
         self.path = root / GAMES_FILE
@@ -321,8 +322,12 @@ class ResultsInOrder:
                 if not line.endswith(b"\n"):
                     break
                 match = _GAME_FIELD.match(line)
-                game = int(match.group(1)) if match else int(
-                    parse_result(line, f"{self.path}: line {number}")["game"])
+                game = int(match.group(1)) if match else -1
+                if game < 0 or game in starts:
+                    # A line not given below (a later line of a game is left out) is
+                    # checked now, by the check codenames tournament makes of every line.
+                    game = parse_result(line, f"{self.path}: line {number}", self.spec
+                                        )["game"]
                 starts.setdefault(game, (offset, number))
                 offset += len(line)
             for game in sorted(starts):
@@ -339,7 +344,10 @@ def read_results_in_order(root: Path, spec: TournamentSpec | None = None
     return iter(ResultsInOrder(root, spec))
 
 
-_GAME_FIELD = re.compile(rb'\{"game":(\d+)[,}]')
+# The game number of a line as the toolkit writes it, read without parsing the line. No
+# longer than a number load_limited takes: a longer one goes through parse_result, which
+# refuses it in one line (int() of 4,301 digits is a ValueError).
+_GAME_FIELD = re.compile(rb'\{"game":(\d{1,%d})[,}]' % MAX_NUMBER)
 
 
 def _lines(handle: IO[bytes], path: Path, *, first: int = 1) -> Iterator[tuple[int, bytes]]:

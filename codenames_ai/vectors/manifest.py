@@ -13,7 +13,12 @@ written ``quick`` (the panel's memory-mapped tables, checked at every start) get
 A file is written with ``write`` (atomically, then listed, both under the folder's lock) and
 read back with ``read``, which gives ``None`` for a file that is missing, unlisted or damaged,
 so the caller rebuilds it. Files used in place (memory-mapped
-matrices) are checked with ``problem``.
+matrices) are checked with ``problem`` and mapped with ``map_array``.
+
+Every file is opened by ``files.open_regular`` without following a symbolic link (the
+toolkit writes none here): a named pipe is never waited on, a device never read, and a link
+to a file elsewhere is damage like any other. Nothing is read past a bound: the size the
+manifest gives, or ``MAX_MANIFEST_BYTES`` for the manifest itself.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -28,7 +34,7 @@ from typing import IO, Any
 
 import numpy as np
 
-from ..files import atomic_write, file_lock
+from ..files import atomic_write, file_lock, open_regular, read_bounded
 
 MANIFEST_FILE = "manifest.json"
 LOCK_FILE = ".lock"
@@ -40,20 +46,40 @@ BLOCK = 64 * 2**10
 QUICK_SAMPLES = 64
 QUICK_BLOCK = 4 * 2**10
 QUICK = "crc32-quick:"
+# The most read of a manifest: an entry is about 150 bytes, and a folder holds a few dozen.
+MAX_MANIFEST_BYTES = 16 << 20
 
 ReadAt = Callable[[int, int], bytes]  # (offset, length) -> bytes
 
 
 def describe(path: Path, *, quick: bool = False) -> dict[str, Any]:
-    """A manifest entry for the file at ``path`` (``quick``: see the module's notes)."""
-    size = path.stat().st_size
-    with path.open("rb") as handle:
+    """A manifest entry for the file at ``path`` (``quick``: see the module's notes);
+    ``NotRegular`` (an ``OSError``) for a link, named pipe, device or folder."""
+    with open_regular(path, follow=False) as handle:
+        size = os.fstat(handle.fileno()).st_size
         entry: dict[str, Any] = {"size": size,
                                  "checksum": _checksum(_reader(handle), size, quick)}
         if path.suffix == ".npy":
             handle.seek(0)
             entry["shape"], entry["dtype"] = _array_header(handle)
     return entry
+
+
+def map_array(path: Path) -> np.ndarray:
+    """The ``.npy`` file at ``path`` memory-mapped read-only, as ``np.load(path,
+    mmap_mode="r")`` maps it, but opened as every cache file is (``open_regular``, never
+    through a link): ``NotRegular`` or another ``OSError`` if it cannot be, ``ValueError``
+    for a header that is not one of an array of plain numbers."""
+    with open_regular(path, follow=False) as handle:
+        version = np.lib.format.read_magic(handle)
+        read = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                else np.lib.format.read_array_header_2_0)
+        shape, fortran_order, dtype = read(handle)
+        if dtype.hasobject:
+            raise ValueError("Array can't be memory-mapped: Python objects in dtype.")
+        # The map holds its own reference to the file: closing the handle leaves it whole.
+        return np.memmap(handle, dtype=dtype, mode="r", shape=shape, offset=handle.tell(),
+                         order="F" if fortran_order else "C")
 
 
 def _reader(handle: IO[bytes]) -> ReadAt:
@@ -113,7 +139,8 @@ class CheckedFolder:
     def entries(self) -> dict[str, dict[str, Any]]:
         """The manifest's entries; empty if there is none or it cannot be read."""
         try:
-            document = json.loads((self.root / MANIFEST_FILE).read_text(encoding="utf-8"))
+            document = json.loads(read_bounded(self.root / MANIFEST_FILE, MAX_MANIFEST_BYTES,
+                                               follow=False))
         except (OSError, ValueError, RecursionError):
             return {}
         files = document.get("files") if isinstance(document, dict) else None
@@ -154,11 +181,14 @@ class CheckedFolder:
         than removed here: readers take no lock, and between a writer's rename and its
         manifest update the new file would look damaged."""
         expected = self.entries().get(name)
-        try:
-            data = (self.root / name).read_bytes()
-        except OSError:
+        size = expected.get("size") if expected is not None else None
+        if expected is None or type(size) is not int or size < 0:
             return None
-        if expected is None or expected.get("size") != len(data) or expected.get(
+        try:
+            data = read_bounded(self.root / name, size, follow=False)
+        except OSError:  # TooLarge too: longer than listed
+            return None
+        if len(data) != size or expected.get(
                 "checksum") != _checksum(lambda o, n: data[o:o + n], len(data),
                                          _is_quick(expected)):
             return None
@@ -175,11 +205,28 @@ class CheckedFolder:
                 entries.pop(old, None)
             self._write_manifest(entries)
 
-    def _drop_pickles(self) -> list[str]:
-        """Remove an older version's pickles (``legality-*.pickle``): never read, they
-        would only wait there for a version that unpickles again. Their names."""
+    def drop_pickles(self, *names: str) -> None:
+        """Remove an older version's pickles (``*.pickle``, and ``names``: a model's
+        ``model.kv``) and their manifest entries, under the folder's lock; nothing is
+        locked or written when there are none. A folder that cannot be written keeps them
+        (they are never read)."""
+        if not any(self._pickles(names)):
+            return
+        with contextlib.suppress(OSError), self.lock():
+            entries = self.entries()
+            dropped = [name for name in self._drop_pickles(names) if name in entries]
+            if dropped:
+                self._write_manifest({k: v for k, v in entries.items() if k not in dropped})
+
+    def _pickles(self, names: Iterable[str] = ()) -> Iterator[Path]:
+        yield from self.root.glob("*.pickle")
+        yield from (self.root / name for name in names if (self.root / name).is_file())
+
+    def _drop_pickles(self, names: Iterable[str] = ()) -> list[str]:
+        """Remove an older version's pickles (``legality-*.pickle``, and ``names``): never
+        read, they would only wait there for a version that unpickles again. Their names."""
         dropped = []
-        for path in self.root.glob("*.pickle"):
+        for path in list(self._pickles(names)):
             with contextlib.suppress(OSError):
                 path.unlink()
                 dropped.append(path.name)

@@ -25,7 +25,7 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,9 +34,9 @@ import platformdirs
 
 from .. import __version__
 from ..core.errors import ModelError
-from ..files import file_lock, private_folder
+from ..files import file_lock, private_folder, read_bounded
 from .formats import VectorFormat, check_rows, read_vectors
-from .manifest import CheckedFolder
+from .manifest import CheckedFolder, map_array
 from .model import WordVectors
 from .shipped import BUILT_IN_MODELS
 
@@ -51,8 +51,11 @@ WORDS_FILE = "words.json"  # the vocabulary in row order
 VECTORS_FILE = "vectors.npy"
 SUBWORDS_FILE = "subwords.npy"  # fastText: one vector per subword bucket
 SUBWORD_SIZES_FILE = "subwords.json"  # fastText: min_n, max_n, bucket
+OLD_MODEL_FILE = "model.kv"  # CACHE_FORMAT 1's model: gensim's pickle, never read
 # The files of a converted model (the vocabularies and tables kept beside it are not).
 MODEL_FILES = (META_FILE, WORDS_FILE, VECTORS_FILE, SUBWORDS_FILE, SUBWORD_SIZES_FILE)
+# The most read of meta.json (read before the manifest is checked): it is a few hundred bytes.
+MAX_META_BYTES = 1 << 20
 
 log = logging.getLogger(__name__)
 
@@ -108,9 +111,8 @@ class ModelStore:
                              "see `codenames models list`, or add one with "
                              "`codenames models add NAME PATH`")
         try:
-            info = ModelInfo(**json.loads(meta.read_text(encoding="utf-8")))
-            if not isinstance(info.cache_format, int):
-                raise TypeError(f"cache_format {info.cache_format!r}")
+            info = ModelInfo(**json.loads(_read_meta(meta)))
+            _check_types(info)
             return info
         except (OSError, ValueError, TypeError, RecursionError) as exc:
             raise CacheDamaged(f"{meta}: damaged model description ({exc}); "
@@ -122,8 +124,7 @@ class ModelStore:
             return (f"run `codenames models remove {name}`; it is converted again on its "
                     "next use")
         try:
-            source = json.loads((self.path(name) / META_FILE).read_text(encoding="utf-8")
-                                )["source"]
+            source = json.loads(_read_meta(self.path(name) / META_FILE))["source"]
         except (OSError, ValueError, TypeError, KeyError, RecursionError):
             source = "PATH"
         return f"add it again: codenames models add {name} {source} --replace"
@@ -268,12 +269,16 @@ class ModelStore:
         against the manifest and each other (``CacheStale`` for an older version's format,
         ``CacheDamaged`` for anything else wrong)."""
         info = self.info(name)
+        if info.cache_format != CACHE_FORMAT:
+            # Never read, its pickle only waits for a version that unpickles: gone now,
+            # while meta.json stays to name the file a model of your own is re-added from.
+            CheckedFolder(self.path(name)).drop_pickles(OLD_MODEL_FILE)
         self._check_current(info)
         self.check(name, self.model_files(name))
         folder = self.path(name)
         try:
-            words = json.loads((folder / WORDS_FILE).read_text(encoding="utf-8"))
-            matrix = np.load(folder / VECTORS_FILE, mmap_mode="r", allow_pickle=False)
+            words = json.loads(_read_checked(folder, WORDS_FILE))
+            matrix = map_array(folder / VECTORS_FILE)
         except (OSError, ValueError, RecursionError) as exc:
             raise CacheDamaged(f"{folder}: damaged cache ({exc}); {self.rebuild_hint(name)}"
                                ) from None
@@ -290,8 +295,8 @@ class ModelStore:
         """A fastText model's n-gram sizes and its memory-mapped subword vectors."""
         folder = self.path(name)
         try:
-            sizes = json.loads((folder / SUBWORD_SIZES_FILE).read_text(encoding="utf-8"))
-            subwords = np.load(folder / SUBWORDS_FILE, mmap_mode="r", allow_pickle=False)
+            sizes = json.loads(_read_checked(folder, SUBWORD_SIZES_FILE))
+            subwords = map_array(folder / SUBWORDS_FILE)
         except (OSError, ValueError, RecursionError) as exc:
             raise CacheDamaged(f"{folder}: damaged cache ({exc}); {self.rebuild_hint(name)}"
                                ) from None
@@ -330,6 +335,36 @@ class ModelStore:
             check_rows(vectors.index_to_key, vectors.vectors, built_from)
             self._add(name, vectors, source=built_from, vector_format=fmt, replace=True)
             return self.open(name)
+
+
+def _check_types(info: ModelInfo) -> None:
+    """``TypeError`` naming the first field of ``info`` whose value has the wrong type (a
+    size given as text would otherwise be compared with the arrays' and said to differ)."""
+    for item in fields(info):
+        value = getattr(info, item.name)
+        if item.type == "int":
+            ok, kind = type(value) is int, "a whole number"
+        elif item.type == "bool":
+            ok, kind = type(value) is bool, "true or false"
+        else:
+            ok, kind = isinstance(value, str), "text"
+        if not ok:
+            raise TypeError(f"'{item.name}' must be {kind}, not {repr(value)[:40]}")
+
+
+def _read_meta(path: Path) -> bytes:
+    """The bytes of a model's ``meta.json``, never through a link, a named pipe or a device
+    and at most ``MAX_META_BYTES`` (``OSError`` otherwise)."""
+    return read_bounded(path, MAX_META_BYTES, follow=False)
+
+
+def _read_checked(folder: Path, name: str) -> bytes:
+    """A model file's bytes as its manifest lists them (``CheckedFolder.read``: no more
+    than the size listed); ``ValueError`` if it no longer matches (changed since checked)."""
+    data = CheckedFolder(folder).read(name)
+    if data is None:
+        raise ValueError(f"{name} no longer matches {folder.name}'s manifest")
+    return data
 
 
 def _write_model(folder: Path, vectors: KeyedVectors, info: ModelInfo) -> None:

@@ -147,6 +147,10 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (b"not json", "is damaged"),
     (b"[" * 3000 + b"]" * 3000, "is damaged"),
     (b'{"game": ' + b"9" * 5000 + b"}", "is damaged"),
+    # As the toolkit writes it (no space): report's index of the lines read the number
+    # with int(), a ValueError traceback past 4,300 digits (review, low/medium).
+    (b'{"game":' + b"9" * 5000 + b',"status":"ok"}',
+     "is damaged (it holds a number 5000 characters long"),
     (b'{"game": 0, "status": "failed", "reason": "\\ud800"}',
      "is damaged (it holds a string that is not valid Unicode text"),
     (b'{"game": 3, "status": "ok", "record": 5}',
@@ -166,6 +170,25 @@ def test_a_results_line_changed_by_hand_is_named(
     args = ["report", str(out)] if command == "report" else ["tournament", "--out", str(out)]
     assert_one_line(in_process(tmp_path, *args),
                     f"games.jsonl: line 2 {message}")
+
+
+@pytest.mark.parametrize("command", ["report", "tournament"])
+def test_a_second_line_for_a_game_changed_by_hand_is_named(
+        finished: Path, tmp_path: Path, command: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review, low: report kept the first line of each game and never read a later one, so
+    a copy of game 0's line with a status no result has passed report and not tournament."""
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("tournament.json", "games.jsonl"):
+        (out / name).write_bytes((finished / name).read_bytes())
+    first = json.loads((out / "games.jsonl").read_bytes().splitlines()[0])
+    first["status"] = "bogus"
+    with (out / "games.jsonl").open("ab") as games:
+        games.write(json.dumps(first, separators=(",", ":")).encode() + b"\n")
+    args = ["report", str(out)] if command == "report" else ["tournament", "--out", str(out)]
+    assert_one_line(in_process(tmp_path, *args), f"{out / 'games.jsonl'}: line 5 is not a "
+                    "game result ('status' must be one of ok, failed)")
 
 
 def edited(finished: Path, out: Path, change: Any) -> None:

@@ -5,16 +5,20 @@ list as ranking every candidate, on many random boards."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from codenames_ai.agents.space import ClueSpace, EnsembleSpace, calibrate, clue_space
 from codenames_ai.agents.spymasters import Board, EVSpymaster
+from codenames_ai.agents.vocabulary import vocabulary_file
 from codenames_ai.core import Team
 from codenames_ai.decks import default_deck
-from codenames_ai.vectors import WordVectors
+from codenames_ai.vectors import ModelStore, WordVectors
+from codenames_ai.vectors.manifest import CheckedFolder
 
 from .tiny_space import CARDS, CLUES, cosine, game, load_tiny, make_space
 
@@ -102,6 +106,30 @@ def test_a_space_built_by_the_project_from_a_tiny_model_plays_like_the_hand_buil
     state = game(board, clue_rules="classic")
     # (Its number depends on the calibration: most cosines of this tiny model are 0 or 1.)
     assert agent.give_clue(state.spymaster_view(Team.RED)).word == "cut"
+
+
+def test_a_stored_vocabulary_naming_a_word_the_model_lost_is_built_again(
+        tmp_path: Path) -> None:
+    """Review, low: a model whose words, vectors and description were changed together (its
+    manifest updated) kept the vocabulary file beside it, which named a word now gone:
+    ``model.index`` gave None, a TypeError traceback. Such a vocabulary is stale."""
+    model = load_tiny(tmp_path)
+    before = clue_space(model, vocabulary_size=100, cache_dir=tmp_path)
+    assert "chef" in before.words
+    store = ModelStore(tmp_path)
+    folder = store.path("tiny")
+    words = json.loads((folder / "words.json").read_text())
+    gone = words.index("chef")
+    (folder / "words.json").write_text(json.dumps(words[:gone] + words[gone + 1:]))
+    np.save(folder / "vectors.npy", np.delete(np.load(folder / "vectors.npy"), gone, axis=0))
+    meta = json.loads((folder / "meta.json").read_text())
+    meta["vocabulary"] -= 1
+    (folder / "meta.json").write_text(json.dumps(meta))
+    CheckedFolder(folder).list_files(["words.json", "vectors.npy", "meta.json"])
+    space = clue_space(store.open("tiny"), vocabulary_size=100, cache_dir=tmp_path)
+    assert set(space.words) == set(before.words) - {"chef"}
+    kept = CheckedFolder(folder).read(vocabulary_file(100))
+    assert kept is not None and kept.decode().split() == list(space.words)
 
 
 # -- EnsembleSpace ---------------------------------------------------------------------------

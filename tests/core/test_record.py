@@ -73,6 +73,28 @@ def test_a_tampered_record_is_rejected(text: str) -> None:
         GameRecord.from_jsonl("\n".join(lines) + "\n")
 
 
+def test_a_record_copied_with_windows_line_endings_is_read_as_written(text: str) -> None:
+    """Review, low: a CRLF copy (a text-mode transfer) said "checksum mismatch: the record
+    was changed or cut". The checksum is checked on the lines as written, CR dropped."""
+    crlf = text.replace("\n", "\r\n")
+    parsed = GameRecord.from_jsonl(crlf)
+    assert parsed == GameRecord.from_jsonl(text) and parsed.to_jsonl() == text
+    assert replay(parsed).outcome == parsed.outcome
+    # Lines changed, then copied: still refused.
+    row = json.loads(text.splitlines()[1])
+    row["word"] += "x"
+    edited = "\n".join([text.splitlines()[0], json.dumps(row), *text.splitlines()[2:]])
+    with pytest.raises(RecordError, match="checksum mismatch"):
+        GameRecord.from_jsonl(edited.replace("\n", "\r\n") + "\r\n")
+    # Some lines CRLF, others not: not a copy's doing; the message says what it sees.
+    lines = text.splitlines()
+    mixed = "\r\n".join(lines[:2]) + "\n" + "\n".join(lines[2:]) + "\n"
+    with pytest.raises(RecordError, match=f"checksum mismatch: .* \\(1 of its {len(lines)} "
+                                          "lines end in CRLF, Windows line endings, the "
+                                          "others in LF alone\\)"):
+        GameRecord.from_jsonl(mixed)
+
+
 def test_an_edited_record_with_a_fresh_checksum_fails_replay(text: str) -> None:
     record = GameRecord.from_jsonl(text)
     board = record.board

@@ -163,6 +163,22 @@ def test_a_planted_legality_pickle_is_never_run(tmp_path: Path, monkeypatch: pyt
     assert not any(name.endswith(".pickle") for name in CheckedFolder(folder).entries())
 
 
+def test_an_older_versions_legality_pickle_is_removed_when_its_folder_is_opened(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_process: None) -> None:
+    """Review, low: a legality folder whose filter was already kept (nothing written again)
+    kept an older version's pickle for good. It goes when the folder is first opened."""
+    folder = tmp_path / "legality"
+    LegalClues(WORDS, folder).legal_mask("classic", OFF_DECK)  # keeps the filter
+    marker = tmp_path / "ran"
+    plant(folder, f"legality-classic-{len(WORDS)}.pickle", marker)
+    kept = CheckedFolder(folder).read(f"legality-classic-{len(WORDS)}.npz")
+    monkeypatch.setattr(space, "_SHARED_FILTERS", BoundedCache(8))
+    LegalClues(WORDS, folder).legal_mask("classic", OFF_DECK)
+    assert not marker.exists() and not list(folder.glob("*.pickle"))
+    assert not any(name.endswith(".pickle") for name in CheckedFolder(folder).entries())
+    assert CheckedFolder(folder).read(f"legality-classic-{len(WORDS)}.npz") == kept  # read
+
+
 @pytest.mark.parametrize("model", ["plain", "fast"])
 def test_a_planted_model_pickle_is_never_run(tmp_path: Path, vector_files: dict[str, Path],
                                              model: str) -> None:
@@ -211,11 +227,19 @@ def test_an_older_versions_model_of_your_own_is_refused_with_the_command_that_re
     (folder / "meta.json").write_text(json.dumps(meta))
     marker = tmp_path / "ran"
     plant(folder, "model.kv", marker)
+    plant(folder, "legality-classic-14.pickle", marker)
     CheckedFolder(folder).list_files(["meta.json"])
     with pytest.raises(CacheDamaged, match="converted by an older version .* add it again: "
                                            "codenames models add mine .* --replace"):
         store.open("mine")
     assert not marker.exists()
+    # Its pickles are gone at once (review, low: they waited until it was added again),
+    # with their manifest entries; meta.json stays, so the message still names the source.
+    assert not (folder / "model.kv").exists() and not list(folder.glob("*.pickle"))
+    assert {"model.kv", "legality-classic-14.pickle"}.isdisjoint(CheckedFolder(folder).entries())
+    with pytest.raises(CacheDamaged, match="add it again: codenames models add mine "
+                                           f"{vector_files['glove']} --replace"):
+        store.open("mine")
     assert store.add_file("mine", vector_files["glove"], replace=True).cache_format == 2
     assert len(store.open("mine")) == len(store.open("mine").words)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from codenames_ai.vectors import (
     parse_format,
     read_vectors,
 )
+from codenames_ai.vectors.manifest import CheckedFolder
 
 from .conftest import WORDS, tiny_vectors
 
@@ -162,6 +164,29 @@ def test_a_damaged_cache_is_named_with_the_fix(vector_files: dict[str, Path],
         store.load("tiny")
     with pytest.raises(ModelError, match="must be lower-case"):
         store.path("Bad Name")
+
+
+@pytest.mark.parametrize(("field", "value", "says"), [
+    ("dimensions", "50", "'dimensions' must be a whole number, not '50'"),
+    ("vocabulary", 3.0, "'vocabulary' must be a whole number, not 3.0"),
+    ("vocabulary", True, "'vocabulary' must be a whole number, not True"),
+    ("subwords", 0, "'subwords' must be true or false, not 0"),
+    ("source", None, "'source' must be text, not None"),
+])
+def test_a_description_with_a_field_of_the_wrong_type_says_so(
+        vector_files: dict[str, Path], tmp_path: Path, field: str, value: object,
+        says: str) -> None:
+    """Review, minor: "dimensions": "50" (its manifest updated) said "...(14, 4) matrix but
+    its description says 14 x 4", two equal sizes."""
+    store = ModelStore(tmp_path)
+    store.add_file("tiny", vector_files["glove"])
+    meta = store.path("tiny") / "meta.json"
+    meta.write_text(json.dumps({**json.loads(meta.read_text()), field: value}))
+    CheckedFolder(store.path("tiny")).list_files(["meta.json"])
+    with pytest.raises(ModelError, match=re.escape(f"{meta}: damaged model description "
+                                                   f"({says}); add it again: codenames models "
+                                                   "add tiny ")):
+        store.open("tiny")
 
 
 def test_clue_vocabulary_keeps_sensible_candidates_only() -> None:

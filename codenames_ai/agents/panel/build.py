@@ -27,7 +27,7 @@ import numpy.typing as npt
 from ...files import private_folder
 from ...pictures import Captions
 from ...vectors import WordVectors, load_model, unconverted
-from ...vectors.manifest import CheckedFolder
+from ...vectors.manifest import CheckedFolder, map_array
 from ...vectors.model import PICTURE_MEANINGS
 from ...vectors.store import MODEL_FILES, ModelStore
 from ..space import Calibration, CardKey, LegalClues, calibrate
@@ -240,15 +240,20 @@ def _read_prepared(prepared: Path, minds: tuple[str, ...], root: str) -> Panel |
              *(_matrix_file(m) for m in range(len(minds)))]
     if folder.problem(files):
         return None
+    def read(name: str) -> bytes:  # as listed, never through a link or a pipe
+        data = folder.read(name)
+        if data is None:
+            raise ValueError(f"{name} changed since it was checked")
+        return data
+
     try:
-        words = (prepared / _WORDS).read_text(encoding="utf-8").split()
-        described = json.loads((prepared / _MINDS).read_text(encoding="utf-8"))
-        rarity = np.load(prepared / _RARITY, allow_pickle=False)
-        derived = np.load(prepared / _DERIVED, allow_pickle=False)
-        said = np.load(prepared / _SAID, allow_pickle=False)
-        nounless = np.load(prepared / _NOUNLESS, allow_pickle=False)
-        matrices = [np.load(prepared / _matrix_file(m), mmap_mode="r")
-                    for m in range(len(minds))]
+        words = read(_WORDS).decode("utf-8").split()
+        described = json.loads(read(_MINDS))
+        rarity = np.load(io.BytesIO(read(_RARITY)), allow_pickle=False)
+        derived = np.load(io.BytesIO(read(_DERIVED)), allow_pickle=False)
+        said = np.load(io.BytesIO(read(_SAID)), allow_pickle=False)
+        nounless = np.load(io.BytesIO(read(_NOUNLESS)), allow_pickle=False)
+        matrices = [map_array(prepared / _matrix_file(m)) for m in range(len(minds))]
         calibrations = [Calibration(float(d["mean"]), float(d["std"]),
                                     tuple(float(q) for q in d["quantiles"]))
                         for d in described["minds"]]

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from ...decks import WORD_DECKS, word_deck
 from ...pictures import Captions, shipped_captions
-from ...vectors.manifest import CheckedFolder
+from ...vectors.manifest import CheckedFolder, map_array
 from ..lru import OwnLock
 from ..space import CardKey, deck_digest
 
@@ -138,7 +138,7 @@ def table_loader(folder: Path | None, minds: int, deck: Sequence[CardKey], meani
         if checked is not None and not checked.problem(files):
             try:
                 # Memory-mapped, used as plain arrays (indexing a memmap wraps every result).
-                z = [np.asarray(np.load(checked.root / name, mmap_mode="r")) for name in files]
+                z = [np.asarray(map_array(checked.root / name)) for name in files]
             except (OSError, ValueError):
                 z = []
             if len(z) == len(files) and all(a.shape == z[0].shape and a.shape[0] == len(deck)
