@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .rules import ClueRules, clue_rules
+from .stored import open_npz
 
 CardKey = tuple[str, tuple[str, ...]]
 
@@ -61,7 +62,7 @@ class DeckLegality:
         """The stored answers, or ``None`` when they were made for other rules, another
         vocabulary or toolkit version, or cannot be read (then build them again)."""
         try:
-            with np.load(io.BytesIO(data), allow_pickle=False) as stored:
+            with open_npz(data) as stored:
                 if str(stored["signature"]) != signature:
                     return None
                 ok = np.asarray(stored["intrinsic_ok"], dtype=bool)

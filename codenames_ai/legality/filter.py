@@ -25,6 +25,7 @@ from ..files import atomic_write
 from ..pictures import Captions, shipped_captions
 from .analysis import analyze, analyze_card, normalize
 from .rules import INTRINSIC_RULES, RELATIONAL_RULES, ClueRules, clue_rules
+from .stored import open_npz
 from .validator import keys
 
 # Bumped whenever the analysis changes, so that answers kept on disk (a saved filter, a deck's
@@ -104,7 +105,7 @@ class CandidateFilter:
         wanted = clue_rules(rules) if isinstance(rules, str) else rules
         words = tuple(dict.fromkeys(w.strip() for w in vocabulary if w.strip()))
         try:
-            with np.load(io.BytesIO(data), allow_pickle=False) as stored:
+            with open_npz(data) as stored:
                 if str(stored["signature"]) != filter_signature(wanted, words):
                     return None  # another vocabulary, or rules that changed since it was saved
                 ok = np.asarray(stored["intrinsic_ok"], dtype=bool)
