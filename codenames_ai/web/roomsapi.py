@@ -35,7 +35,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
@@ -44,7 +44,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from ..core import CodenamesError, ConfigError, IllegalActionError
+from ..core import CodenamesError, ConfigError, IllegalActionError, Role
 from ..core.errors import quoted
 from .clients import Started, client_key
 from .games import GameConfig, WebGame
@@ -75,6 +75,7 @@ class Room:
     version: int
     closed: bool
     open_seats: bool
+    guessers_seated: bool  # a person has held a guesser seat of this deal
     names: dict[str, list[str]]  # seat -> who sat down there by the room's link
     members: int  # how many sat down by the room's link, those who lost their seat too
     people_limit: int  # how many the room's link may seat (the server's limit)
@@ -134,7 +135,8 @@ class Rooms(Games):
         game.people = set(info["people"])
         self.put(room_id, game)
         return Room(room_id, game, int(info["version"]), bool(info["closed"]),
-                    bool(info["open_seats"]), dict(info["names"]), int(info["members"]),
+                    bool(info["open_seats"]), bool(info["guessers_seated"]),
+                    dict(info["names"]), int(info["members"]),
                     self.limits.room_people)
 
     def changing_room(self, room_id: str) -> AbstractContextManager[Room]:
@@ -205,6 +207,9 @@ def room_view(room: Room, seat: str | None) -> dict[str, Any]:
                     "joinable": [name for name in game.seats if room.open_seats
                                  and not room.closed
                                  and refuse(room, name) is None],
+                    # a person has sat at a guesser seat of this deal, which is not over:
+                    # the spymaster seats are shut to the room's link (``refuse_seat``)
+                    "key_shut": room.guessers_seated and not game.state.is_over,
                     # nobody sits at the table: the AI seats wait for someone to sit down
                     "waiting": not game.people and not game.state.is_over}
     if room.closed:
@@ -253,7 +258,8 @@ def held_seat(rooms: Rooms, room_id: str, token: object) -> str:
 
 def refuse(room: Room, seat: str, *, anywhere: bool = False) -> str | None:
     """Why the room's link may not seat someone in ``seat`` now (``rooms.refuse_seat``)."""
-    return refuse_seat(room.game, room.members, room.people_limit, seat, anywhere=anywhere)
+    return refuse_seat(room.game, room.members, room.people_limit, seat,
+                       guessers_seated=room.guessers_seated, anywhere=anywhere)
 
 
 def check_seat(room: Room, seat: str) -> None:
@@ -284,7 +290,8 @@ def change(rooms: Rooms, room: Room, first: int, made: list[dict[str, Any]], *,
     wake its streams, and read it back as the store now has it."""
     try:
         rooms.store.room_change(room.room_id, room.game.game_id, first, made, seat=seat,
-                                member=member, close=close)
+                                member=member, close=close,
+                                guessers_seated=guessers_in(room.game, room.game.people))
     except MoveConflict:
         raise HTTPProblem(409, "the game moved on meanwhile (another page stored a move "
                                "first); the page shows the game as it is now") from None
@@ -304,6 +311,12 @@ def seat_change(rooms: Rooms, room: Room, seat: str, person: bool, *,
     else:
         game.people.discard(seat)
     return change(rooms, room, first, game.ai_moves(), seat=(seat, person), member=member)
+
+
+def guessers_in(game: WebGame, people: Collection[str]) -> bool:
+    """Whether a person holds a guesser seat of ``game`` (which shuts its spymaster seats
+    to the room's link until the deal is over: ``rooms.refuse_seat``)."""
+    return any(game.seats[seat][1] is Role.GUESSER for seat in people)
 
 
 async def body(request: Request) -> dict[str, Any]:
@@ -364,7 +377,8 @@ def make_room(rooms: Rooms, config: GameConfig, people: frozenset[str], open_sea
     try:  # counted again as it is stored: rooms made meanwhile may have filled the server
         room_id, creator, tokens = store.create_room(
             config.to_dict(), moves, {name: name in people for name in game.seats},
-            open_seats=open_seats, most=limits.rooms)
+            open_seats=open_seats, guessers_seated=guessers_in(game, people),
+            most=limits.rooms)
     except StoreFull:
         raise full from None
     with rooms.locked(room_id):
@@ -508,7 +522,9 @@ async def again(room_id: str, request: Request) -> dict[str, Any]:
                 moves = fresh.ai_moves()
             except CodenamesError as exc:
                 raise HTTPProblem(400, str(exc)) from None
-            fresh.game_id = rooms.store.room_new_game(room_id, config.to_dict(), moves)
+            fresh.game_id = rooms.store.room_new_game(
+                room_id, config.to_dict(), moves,
+                guessers_seated=guessers_in(fresh, fresh.people))
             rooms.put(room_id, fresh)
             rooms.changed([room_id])
             return room_view(rooms.room(room_id), seat)

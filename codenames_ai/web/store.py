@@ -69,7 +69,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     active REAL NOT NULL,
     version INTEGER NOT NULL,
     closed INTEGER NOT NULL,
-    open_seats INTEGER NOT NULL DEFAULT 0
+    open_seats INTEGER NOT NULL DEFAULT 0,
+    guessers_seated INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(id),
@@ -90,16 +91,21 @@ CREATE INDEX IF NOT EXISTS room_of_game ON rooms(game);
 """
 COLUMNS = {"games": ["id", "created", "config", "active"],
            "moves": ["game", "number", "move"],
-           "rooms": ["id", "game", "creator", "active", "version", "closed", "open_seats"],
+           "rooms": ["id", "game", "creator", "active", "version", "closed", "open_seats",
+                     "guessers_seated"],
            "seats": ["room", "seat", "token", "person"],
            "members": ["room", "seat", "token", "name", "joined"]}
-# Layouts of earlier versions, brought up to date when the file is opened: table -> (its
-# columns then, the statement that adds what is missing). A game of an earlier version has
-# ``active`` 0: its last activity is taken to be its creation (``LAST_ACTIVE``).
-OLDER_COLUMNS = {"rooms": (COLUMNS["rooms"][:-1],
-                           "ALTER TABLE rooms ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0"),
-                 "games": (COLUMNS["games"][:-1],
-                           "ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0")}
+# Layouts of earlier versions, brought up to date when the file is opened: table -> each
+# earlier layout's columns and the statements that add what it lacks. A game of an earlier
+# version has ``active`` 0: its last activity is taken to be its creation (``LAST_ACTIVE``);
+# a room of one has ``guessers_seated`` 1 (who sat at its deal's guesser seats is unknown,
+# so its spymaster seats stay shut to the room's link until the next deal).
+_OPEN_SEATS = "ALTER TABLE rooms ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0"
+_GUESSERS = "ALTER TABLE rooms ADD COLUMN guessers_seated INTEGER NOT NULL DEFAULT 1"
+OLDER_COLUMNS = {"rooms": [(COLUMNS["rooms"][:-2], [_OPEN_SEATS, _GUESSERS]),
+                           (COLUMNS["rooms"][:-1], [_GUESSERS])],
+                 "games": [(COLUMNS["games"][:-1],
+                            ["ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0"])]}
 LAST_ACTIVE = "MAX(created, active)"  # a game's last move (or its creation), in SQL
 # The games played alone (a room's game moves only through its room), in SQL.
 SOLO = "id NOT IN (SELECT game FROM rooms)"
@@ -218,11 +224,12 @@ class GameStore:
     def _check_tables(self) -> list[str]:
         """Refuse a database that is not a games file; the statements that bring an earlier
         version's tables up to date."""
-        upgrades = []
+        upgrades: list[str] = []
         for table, columns in COLUMNS.items():
             found = [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
-            if table in OLDER_COLUMNS and found == OLDER_COLUMNS[table][0]:
-                upgrades.append(OLDER_COLUMNS[table][1])
+            older = [steps for layout, steps in OLDER_COLUMNS.get(table, []) if found == layout]
+            if older:
+                upgrades += older[0]
             elif found and found != columns:
                 raise StoreError(
                     f"{self.path}: is a SQLite database but not a games file of codenames "
@@ -346,20 +353,22 @@ class GameStore:
     # --- rooms ------------------------------------------------------------------------------
 
     def create_room(self, config: dict[str, Any], moves: list[dict[str, Any]],
-                    seats: dict[str, bool], *, open_seats: bool, most: int | None = None
-                    ) -> tuple[str, str, dict[str, str]]:
+                    seats: dict[str, bool], *, open_seats: bool, guessers_seated: bool,
+                    most: int | None = None) -> tuple[str, str, dict[str, str]]:
         """A new room and its game: (room id, creator token, seat name -> token), each 128
         random bits. ``seats``: seat name -> held by a person; ``open_seats``: whether people
-        may choose a seat from the room's own link (``join``); with ``most``, ``StoreFull``
-        when that many rooms (open or closed) are kept already."""
+        may choose a seat from the room's own link (``join``); ``guessers_seated``: whether a
+        person holds a guesser seat of its deal; with ``most``, ``StoreFull`` when that many
+        rooms (open or closed) are kept already."""
         game_id, room_id = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
         creator = secrets.token_urlsafe(16)
         tokens = {name: secrets.token_urlsafe(16) for name in seats}
         now = self.clock()
         self._write([(NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
-                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0, ?)",
-                      [(room_id, game_id, _digest(creator), now, int(open_seats))]),
+                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0, ?, ?)",
+                      [(room_id, game_id, _digest(creator), now, int(open_seats),
+                        int(guessers_seated))]),
                      ("INSERT INTO seats VALUES (?, ?, ?, ?)",
                       [(room_id, name, _digest(tokens[name]), int(person))
                        for name, person in seats.items()])],
@@ -370,18 +379,19 @@ class GameStore:
 
     def room(self, room_id: str, *, idle: float) -> dict[str, Any] | None:
         """A room's game id and its number of moves, version, last activity, closed and
-        open-seats flags, seats held by people, and the names of those who sat down through
-        the room's link (seat -> names, in the order they came), or None for an unknown id.
+        open-seats flags, whether a person has held a guesser seat of its deal, seats held by
+        people, and the names of those who sat down through the room's link (seat -> names,
+        in the order they came), or None for an unknown id.
 
         A room idle for ``idle`` seconds is closed, by the sweep's rule (``_cutoff``): one
         the sweep has not closed yet reads as it will once closed (closed, its version one
         further), and reading it writes nothing."""
-        rows = self._read("SELECT game, version, active, closed, open_seats, (SELECT COUNT(*) "
-                          "FROM moves WHERE moves.game = rooms.game) FROM rooms WHERE id = ?",
-                          (room_id,))
+        rows = self._read("SELECT game, version, active, closed, open_seats, guessers_seated, "
+                          "(SELECT COUNT(*) FROM moves WHERE moves.game = rooms.game) FROM rooms "
+                          "WHERE id = ?", (room_id,))
         if not rows:
             return None
-        game, version, active, closed, open_seats, moves = rows[0]
+        game, version, active, closed, open_seats, guessers_seated, moves = rows[0]
         if not closed and active < self._cutoff(idle):
             closed, version = True, version + 1
         seats = self._read("SELECT seat, person FROM seats WHERE room = ?", (room_id,))
@@ -393,7 +403,7 @@ class GameStore:
                 names.setdefault(seat, []).append(name)
         return {"game": game, "moves": moves, "version": version, "active": active,
                 "closed": bool(closed),
-                "open_seats": bool(open_seats),
+                "open_seats": bool(open_seats), "guessers_seated": bool(guessers_seated),
                 "people": {name for name, person in seats if person}, "names": names,
                 "members": len(members)}
 
@@ -412,10 +422,12 @@ class GameStore:
 
     def room_change(self, room_id: str, game_id: str, first: int,
                     moves: list[dict[str, Any]], *, seat: tuple[str, bool] | None = None,
-                    member: tuple[str, str] | None = None, close: bool = False) -> None:
+                    member: tuple[str, str] | None = None, close: bool = False,
+                    guessers_seated: bool = False) -> None:
         """One change of a room, all or none: ``moves`` numbered from ``first``, a seat
         given to a person or the AI, a person who sat down in that seat (their token and
-        name), or the room closed; its version grows by one."""
+        name), a person at a guesser seat of the deal (``guessers_seated``, kept until the
+        next deal), or the room closed; its version grows by one."""
         statements: list[tuple[str, list[tuple[Any, ...]]]] = []
         if member is not None and seat is not None:
             # someone sits down where the AI plays: those who stepped out of it lose it
@@ -432,15 +444,17 @@ class GameStore:
             statements.append(("UPDATE seats SET person = ? WHERE room = ? AND seat = ?",
                                [(int(seat[1]), room_id, seat[0])]))
         statements.append(("UPDATE rooms SET version = version + 1, active = ?, "
-                           "closed = MAX(closed, ?) WHERE id = ?",
-                           [(self.clock(), int(close), room_id)]))
+                           "closed = MAX(closed, ?), guessers_seated = MAX(guessers_seated, ?) "
+                           "WHERE id = ?",
+                           [(self.clock(), int(close), int(guessers_seated), room_id)]))
         self._write(statements, game_id=game_id, first=first)
 
     def room_new_game(self, room_id: str, config: dict[str, Any],
-                      moves: list[dict[str, Any]]) -> str:
+                      moves: list[dict[str, Any]], *, guessers_seated: bool) -> str:
         """A new game in the room (its seats and links stay), with its first ``moves``, in
         place of the finished one, which is deleted; the room's version grows by one.
-        Returns the new game's id."""
+        ``guessers_seated``: whether a person holds a guesser seat as it is dealt. Returns
+        the new game's id."""
         game_id = secrets.token_urlsafe(16)
         finished = "(SELECT game FROM rooms WHERE id = ?)"
         now = self.clock()
@@ -448,8 +462,9 @@ class GameStore:
                      (f"DELETE FROM games WHERE id = {finished}", [(room_id,)]),
                      (NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
-                     ("UPDATE rooms SET game = ?, version = version + 1, active = ? "
-                      "WHERE id = ?", [(game_id, now, room_id)])],
+                     ("UPDATE rooms SET game = ?, version = version + 1, active = ?, "
+                      "guessers_seated = ? WHERE id = ?",
+                      [(game_id, now, int(guessers_seated), room_id)])],
                     game_id=game_id, first=0)
         return game_id
 

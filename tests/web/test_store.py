@@ -92,7 +92,7 @@ def test_a_second_server_on_one_database_is_refused_and_the_first_keeps_its_seat
     limits = RoomLimits(stream_seconds=0.3, heartbeat=0.1)
     with TestClient(create_app(database, new_seed=itertools.count(3).__next__,
                                limits=limits)) as first:
-        made = first.post("/api/rooms", json={"settings": {}, "people": ["red-guesser"]})
+        made = first.post("/api/rooms", json={"settings": {}, "people": []})
         room = made.json()
         with pytest.raises(StoreInUse):
             create_app(database)
@@ -169,7 +169,7 @@ def test_serve_refuses_a_database_with_damaged_pages_in_one_line(tmp_path: Path)
 
 @pytest.fixture
 def stored(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, Any]]]:
-    """A server with a room (an AI spymaster's seat open) and a solo game in it."""
+    """A server with a room (its other guessers' seat open) and a solo game in it."""
     database = tmp_path / "games.sqlite3"
     with TestClient(create_app(database, new_seed=itertools.count(3).__next__)) as client:
         room = client.post("/api/rooms", json={"people": ["red-guesser"]}).json()
@@ -195,7 +195,7 @@ def writes(client: TestClient, made: dict[str, Any]) -> list[Any]:
                     json={"token": room["seats"]["red-guesser"], "move": "guess",
                           "index": card, "expect": expect(room_view)}),
         client.post(f"/api/rooms/{room['id']}/join",
-                    json={"seat": "red-spymaster", "name": "Ann"}),
+                    json={"seat": "blue-guesser", "name": "Ann"}),
         client.post(f"/api/games/{solo['id']}/moves",
                     json={"move": "guess", "index": solo_card,
                           "expect": expect(solo["view"])}),
