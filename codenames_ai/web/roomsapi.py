@@ -96,6 +96,8 @@ class Rooms(Games):
         self.started = started  # the rooms each client made lately
         self._streams: dict[str, int] = {}
         self._watchers: dict[str, int] = {}  # of those, the streams of spectators
+        self._clients: dict[str, int] = {}  # the open streams by client (``client_key``)
+        self._tokens: dict[str, int] = {}  # and by the seat token they follow
         # the wake-ups of each room's open streams, with the event loop each waits in
         self._waiting: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
         self.stopping = False  # the server is stopping: open event streams end now
@@ -144,12 +146,25 @@ class Rooms(Games):
         game is dropped from memory if it fails)."""
         return self.held(room_id, self.room)
 
-    def open_stream(self, room_id: str, *, spectator: bool) -> asyncio.Event:
-        """Count a new event stream, refused past the limits; spectators (who need no
+    def open_stream(self, room_id: str, *, spectator: bool, client: str,
+                    token: str | None) -> asyncio.Event:
+        """Count a new event stream, refused past the limits; one client (``client_key``)
+        gets a share of the server's streams and one seat token a few, so that one client
+        cannot take every live connection with rooms of its own; spectators (who need no
         secret) get at most half a room's streams and half the server's, so they cannot
-        crowd out the seats, of their room or of any other. The event the room's changes
-        set."""
+        crowd out the seats, of their room or of any other. ``token``: the seat's (None for
+        a spectator). The event the room's changes set."""
+        limits = self.limits
         with self._guard:
+            if token is not None and self._tokens.get(token, 0) >= limits.token_streams:
+                raise HTTPProblem(429, f"this seat's link has its most live connections "
+                                       f"({limits.token_streams}, one a page): close a page "
+                                       "that follows it (another tab?), or try again later")
+            if self._clients.get(client, 0) >= limits.client_streams:
+                raise HTTPProblem(429, f"your address has its most live connections to "
+                                       f"this server's rooms ({limits.client_streams}, one a "
+                                       "page): close some pages (other tabs?), or try again "
+                                       "later")
             if sum(self._streams.values()) >= self.limits.streams:
                 raise HTTPProblem(503, f"this server has its most live connections "
                                        f"({self.limits.streams}); try again later")
@@ -165,15 +180,22 @@ class Rooms(Games):
                 raise HTTPProblem(429, f"this room has its most spectators ({watchers}); try "
                                        "again later")
             _count(self._streams, room_id, 1)
+            _count(self._clients, client, 1)
+            if token is not None:
+                _count(self._tokens, token, 1)
             if spectator:
                 _count(self._watchers, room_id, 1)
             event = asyncio.Event()
             self._waiting.setdefault(room_id, set()).add((asyncio.get_running_loop(), event))
             return event
 
-    def close_stream(self, room_id: str, event: asyncio.Event, *, spectator: bool) -> None:
+    def close_stream(self, room_id: str, event: asyncio.Event, *, spectator: bool,
+                     client: str, token: str | None) -> None:
         with self._guard:
             _count(self._streams, room_id, -1)
+            _count(self._clients, client, -1)
+            if token is not None:
+                _count(self._tokens, token, -1)
             if spectator:
                 _count(self._watchers, room_id, -1)
             waiting = self._waiting.get(room_id, set())
@@ -564,10 +586,13 @@ async def events(room_id: str, request: Request) -> StreamingResponse:
     since = version_seen(request)
     # 403 for a wrong token, 404 for an unknown room
     seat, first = await run_in_threadpool(read_view, rooms, room_id, token)
-    woken = rooms.open_stream(room_id, spectator=seat is None)
+    client = client_key(request.client.host if request.client else None)
+    counted = (client, token if seat is not None else None)
+    woken = rooms.open_stream(room_id, spectator=seat is None, client=counted[0],
+                              token=counted[1])
     # Started here, the generator is closed (and the count released) even if the response
     # never reads it: the event loop finalizes a started async generator it drops.
-    chunks = stream(rooms, room_id, (token, seat), woken, first, since)
+    chunks = stream(rooms, room_id, (token, seat), woken, first, since, counted)
     await chunks.__anext__()
     return StreamingResponse(chunks, media_type="text/event-stream", headers={
         "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -602,14 +627,15 @@ def room_version(rooms: Rooms, room_id: str) -> int | None:
 
 
 async def stream(rooms: Rooms, room_id: str, holder: tuple[str | None, str | None],
-                 woken: asyncio.Event, first: dict[str, Any], since: int
-                 ) -> AsyncIterator[str]:
+                 woken: asyncio.Event, first: dict[str, Any], since: int,
+                 counted: tuple[str, str | None]) -> AsyncIterator[str]:
     """The view of the seat a token holds (``holder``: the token and its seat when the
     stream opened) each time the room's version moves past ``since``, with keep-alives,
     until the stream's time is up, the server stops or the token loses that seat (the
     browser reconnects, and its new stream shows what the token may see now). It waits on
     ``woken``, which this process's changes of the room set; at each keep-alive it also
-    reads the version, which an idle room's closing moves."""
+    reads the version, which an idle room's closing moves. ``counted``: the client and the
+    token it was counted under (``Rooms.open_stream``)."""
     limits = rooms.limits
     token, seat = holder
     try:
@@ -646,4 +672,5 @@ async def stream(rooms: Rooms, room_id: str, holder: tuple[str | None, str | Non
                 if holds != seat:
                     return  # someone else sat down in it: this stream's view is no more
     finally:
-        rooms.close_stream(room_id, woken, spectator=seat is None)
+        rooms.close_stream(room_id, woken, spectator=seat is None, client=counted[0],
+                           token=counted[1])

@@ -1153,3 +1153,59 @@ def test_a_room_of_the_last_layout_keeps_its_spymaster_seats_shut_until_the_next
     with app_client(database) as client:
         assert shut(view_of(client, room, None))
         assert join(client, room, "red-spymaster").status_code == 409
+
+
+def test_one_client_cannot_take_the_servers_live_connections(tmp_path: Path) -> None:
+    """Review r1, MEDIUM: one client made 13 rooms and opened 32 streams with the seat
+    tokens of each, filling the server's 400 live connections, so someone else's room got
+    503. Now one seat token holds a few streams and one client (its address) a share of
+    the server's, 429 past them; the others still get theirs."""
+    limits = RoomLimits(streams=6, client_streams=3, token_streams=2, stream_seconds=60.0)
+    app = create_app(tmp_path / "games.sqlite3", new_seed=itertools.count(3).__next__,
+                     limits=limits, clock=Clock())
+    with TestClient(app, client=("203.0.113.7", 40000)) as attacker:
+        victim = TestClient(app, client=("198.51.100.9", 40000))
+        rooms = app.state.rooms
+        statuses: list[int] = []
+
+        def hold(client: TestClient, url: str) -> threading.Thread:
+            """An event stream held open in a thread until the server stops them."""
+            count = rooms.stream_count()
+            thread = threading.Thread(
+                target=lambda: statuses.append(client.get(url).status_code))
+            thread.start()
+            for _ in range(500):  # until it is open (a bounded wait, not a timing)
+                if rooms.stream_count() > count:
+                    break
+                threading.Event().wait(0.01)
+            return thread
+
+        own = [new_room(attacker, ["red-guesser", "blue-guesser"]) for _ in range(2)]
+        url = f"/api/rooms/{own[0]['id']}/events?token="
+        held = [hold(attacker, url + own[0]["seats"]["red-guesser"]) for _ in range(2)]
+        third = attacker.get(url + own[0]["seats"]["red-guesser"])
+        assert third.status_code == 429, third.text
+        assert third.json()["error"].startswith("this seat's link has its most live")
+        held.append(hold(attacker, url + own[0]["seats"]["blue-guesser"]))
+        other = attacker.get(f"/api/rooms/{own[1]['id']}/events?token="
+                             f"{own[1]['seats']['red-guesser']}")
+        assert other.status_code == 429, other.text
+        assert other.json()["error"].startswith("your address has its most live")
+        spectating = attacker.get(f"/api/rooms/{own[1]['id']}/events")
+        assert spectating.status_code == 429  # a spectator's stream counts too
+        assert rooms.stream_count() == 3
+        room = new_room(victim, ["red-guesser"])
+        held.append(hold(victim, f"/api/rooms/{room['id']}/events?token="
+                                 f"{room['seats']['red-guesser']}"))
+        assert rooms.stream_count() == 4  # someone else's room still follows its game
+        rooms.stop_streams()
+        for thread in held:
+            thread.join(10)
+        assert statuses == [200] * 4
+        assert rooms.stream_count() == 0
+        rooms.stopping = False  # the counts were given back: the token's page follows again
+        again = hold(attacker, url + own[0]["seats"]["red-guesser"])
+        assert rooms.stream_count() == 1
+        rooms.stop_streams()
+        again.join(10)
+        assert statuses == [200] * 5
