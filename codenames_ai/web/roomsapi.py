@@ -128,11 +128,11 @@ class Rooms(Games):
             game = self._cache.get(room_id)
         # Loaded again after a new deal, or a change kept from memory (one that failed)
         if game is None or (game.game_id, len(game.moves)) != (info["game"], info["moves"]):
-            loaded = self.store.load(info["game"])
-            if loaded is None:
+            game = self.replay(str(info["game"]), f"the game of room {quoted(room_id)}",
+                               lambda config, moves: room_game(GameConfig.from_stored(config),
+                                                               moves))
+            if game is None:
                 raise HTTPProblem(404, f"room {quoted(room_id)} has lost its game")
-            config, moves = loaded
-            game = room_game(GameConfig.from_stored(config), moves)
             game.game_id = str(info["game"])
         game.people = set(info["people"])
         self.put(room_id, game)

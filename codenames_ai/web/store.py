@@ -150,6 +150,11 @@ class StoreFull(Exception):
     have added one (so requests at the same moment cannot all pass it); nothing was made."""
 
 
+class GameUnreadable(Exception):
+    """A stored game's settings or a move of it is not a JSON object (a row edited or
+    half-restored by hand): the game cannot be rebuilt, and no retry will rebuild it."""
+
+
 class MoveConflict(Exception):
     """A move numbered like one already stored (a double submit or a stale page), or not
     the next one (what a server remembers of the game differs from the database)."""
@@ -329,7 +334,8 @@ class GameStore:
                 raise StoreError(f"the games database could not {doing} ({exc})") from None
 
     def load(self, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-        """A game's config and moves in order, or None for an unknown id."""
+        """A game's config and moves in order, or None for an unknown id; ``GameUnreadable``
+        if one of them is not a JSON object."""
         with self._lock:
             try:
                 row = self._db.execute("SELECT config FROM games WHERE id = ?",
@@ -340,7 +346,13 @@ class GameStore:
                                          "number", (game_id,)).fetchall()
             except sqlite3.Error as exc:
                 raise StoreError(f"the games database could not be read ({exc})") from None
-        return json.loads(row[0]), [json.loads(m[0]) for m in moves]
+        try:
+            config, played = json.loads(row[0]), [json.loads(m[0]) for m in moves]
+        except ValueError as exc:  # not JSON, or not UTF-8
+            raise GameUnreadable(f"a row is not JSON ({exc})") from None
+        if not isinstance(config, dict) or not all(isinstance(m, dict) for m in played):
+            raise GameUnreadable("its settings or a move is not a JSON object")
+        return config, played
 
     def close(self) -> None:
         """Close the database and let go of its lock (another server may open it then)."""

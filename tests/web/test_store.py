@@ -6,6 +6,7 @@ every game silently."""
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import shutil
 import sqlite3
@@ -336,3 +337,48 @@ def test_a_move_out_of_order_is_refused_and_stores_nothing(tmp_path: Path) -> No
     store.append(game, 2, [MOVE])
     assert len(store.load(game)[1]) == 3  # type: ignore[index]
     store.close()
+
+
+def test_a_stored_game_this_version_cannot_replay_answers_410_and_logs_one_line(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Review r1, low: rows damaged in the database (settings that are not JSON, a stored
+    move the rules refuse, a seed that is not a number; after an upgrade, a clue the new
+    rules refuse) passed PRAGMA quick_check, and every request for the game got 500. Now
+    each is answered 410 saying the game cannot be replayed by this version, every time,
+    and the log says why in one line, once."""
+    database = tmp_path / "games.sqlite3"
+    with TestClient(create_app(database, new_seed=itertools.count(3).__next__)) as client:
+        games = [client.post("/api/games", json={"role": "guess"}).json()["id"]
+                 for _ in range(4)]
+        room = client.post("/api/rooms", json={"people": ["red-guesser"]}).json()
+    with sqlite3.connect(database) as db:
+        not_json, refused, bad_seed, not_object = games
+        db.execute("UPDATE games SET config = '{not json' WHERE id = ?", (not_json,))
+        (room_game,) = db.execute("SELECT game FROM rooms WHERE id = ?",
+                                  (room["id"],)).fetchone()
+        for game in (refused, room_game):  # a card no board has
+            db.execute("INSERT INTO moves VALUES (?, (SELECT COUNT(*) FROM moves WHERE "
+                       "game = ?), ?)", (game, game, json.dumps({"move": "guess", "index": 99})))
+        db.execute("UPDATE games SET config = ? WHERE id = ?",
+                   (json.dumps({"role": "guess", "seed": "x"}), bad_seed))
+        db.execute("UPDATE moves SET move = '[1]' WHERE game = ? AND number = 0", (not_object,))
+    with caplog.at_level("WARNING", logger="codenames_ai.web.http"), \
+            TestClient(create_app(database), raise_server_exceptions=False) as client:
+        urls = [f"/api/games/{game}" for game in games] + [f"/api/rooms/{room['id']}"]
+        for _ in range(2):
+            for url in urls:
+                response = client.get(url)
+                assert response.status_code == 410, (url, response.text)
+                assert "cannot be replayed by this version of codenames-ai" in (
+                    response.json()["error"])
+        moved = client.post(f"/api/games/{games[1]}/moves",
+                            json={"move": "pass", "expect": {"deal": "x", "moves": 0}})
+        assert moved.status_code == 410
+        events = client.get(f"/api/rooms/{room['id']}/events")
+        assert events.status_code == 410
+    lines = [r.getMessage() for r in caplog.records if r.name == "codenames_ai.web.http"]
+    assert len(lines) == len(urls), lines  # one line a game, however often it is asked for
+    assert all("\n" not in line and "cannot be replayed" in line for line in lines)
+    assert any("JSONDecodeError" in line or "not JSON" in line for line in lines)
+    assert any("IllegalActionError" in line for line in lines)
+    assert any("ConfigError" in line for line in lines)
