@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import quoted_some
 from ..files import NotRegular, open_in_place
 
 SCHEMA = """
@@ -227,8 +228,16 @@ class GameStore:
             "before, then start again")
 
     def _check_tables(self) -> list[str]:
-        """Refuse a database that is not a games file; the statements that bring an earlier
-        version's tables up to date."""
+        """Refuse a database that is not a games file (before anything in it is changed:
+        no write-ahead log, no table); the statements that bring an earlier version's tables
+        up to date."""
+        others = sorted(str(row[0]) for row in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE "
+            "'sqlite\\_%' ESCAPE '\\'") if row[0] not in COLUMNS)
+        if others:  # another program's database: the games' tables would be added to it
+            raise StoreError(
+                f"{self.path}: is a SQLite database of something else, not a games file of "
+                f"codenames serve (it holds {quoted_some(others)}), so it was left as it was")
         upgrades: list[str] = []
         for table, columns in COLUMNS.items():
             found = [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]

@@ -382,3 +382,34 @@ def test_a_stored_game_this_version_cannot_replay_answers_410_and_logs_one_line(
     assert any("JSONDecodeError" in line or "not JSON" in line for line in lines)
     assert any("IllegalActionError" in line for line in lines)
     assert any("ConfigError" in line for line in lines)
+
+
+def test_another_programs_database_is_refused_before_anything_in_it_changes(
+        tmp_path: Path) -> None:
+    """Review r1, low: serve --db given another program's SQLite file (tables of its own,
+    none of the games') switched it to write-ahead logging and added the games' tables. Now
+    it is refused in one line naming the file, which is left byte for byte as it was, with no
+    log or lock file beside it."""
+    from typer.testing import CliRunner
+
+    from codenames_ai.cli.app import app as cli
+    from codenames_ai.core import ConfigError
+
+    other = tmp_path / "notes.sqlite3"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+        db.execute("CREATE VIEW recent AS SELECT * FROM notes")
+        db.execute("INSERT INTO notes (body) VALUES ('keep me')")
+    db.close()
+    before = other.read_bytes()
+    with pytest.raises(StoreError) as refused:
+        GameStore(other)
+    assert str(refused.value) == (
+        f"{other}: is a SQLite database of something else, not a games file of codenames "
+        "serve (it holds 'notes', 'recent'), so it was left as it was")
+    result = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", str(other)])
+    assert isinstance(result.exception, ConfigError) and result.output == ""
+    assert str(result.exception).startswith(f"{other}: is a SQLite database of something else")
+    assert "\n" not in str(result.exception)
+    assert other.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.sqlite3"]  # no -wal, no lock
