@@ -21,6 +21,11 @@ def serve(
         help="The AIs clients may choose: all (every agent this install can build), default "
              "(the default AIs and the levels' AIs only, the smallest memory), or registry "
              "ids separated by commas, offered beside those.")] = "all",
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        help="A name this server is reached by besides localhost and its IP addresses (a "
+             "reverse proxy's public name, or this machine's name on the network); may be "
+             "given more than once. Requests for any other name are refused, so that a page "
+             "of another site cannot point its name here (DNS rebinding).")] = None,
     plugin: Plugins = None,
 ) -> None:
     """Play in the browser: a local web app with the AI spymaster and AI team-mates."""
@@ -54,7 +59,8 @@ def serve(
                           "choose another address with --host or port with --port") from None
     database = db or Path(platformdirs.user_data_dir("codenames-ai")) / "web-games.sqlite3"
     try:
-        application = create_app(database, offer=offer)
+        # the name the server listens on (an address is served anyway) and those given
+        application = create_app(database, offer=offer, hosts=[host, *(allowed_host or [])])
     except (StoreInUse, StoreDamaged) as exc:  # each says what to do
         listener.close()
         raise ConfigError(str(exc)) from None

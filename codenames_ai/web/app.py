@@ -29,15 +29,19 @@ shown after a game deals that same board in ``watch``.)
 
 Every request passes ``Guard`` first: bodies are read up to ``MAX_BODY`` bytes while they
 arrive and refused with 413 past it, POSTs must be ``application/json`` (415), and every
-response carries the security headers.
+response carries the security headers. Against DNS rebinding (a page of evil.example whose
+name the attacker points at 127.0.0.1, which the browser then lets read and write this
+server as its own origin), a request is served only for a ``Host`` the server is reached by
+(400 otherwise), and a POST from a browser page only from the server's own origin (403).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -89,7 +93,8 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
                limits: RoomLimits | None = None,
                body_seconds: float = BODY_SECONDS,
                clock: Callable[[], float] = time.time,
-               offer: Offer | None = None) -> FastAPI:
+               offer: Offer | None = None,
+               hosts: Collection[str] | None = None) -> FastAPI:
     """The app over the games in ``database`` (``StoreError`` if it is not a games file).
     ``timeout``: seconds a write waits for a lock held by another connection before the
     request gets 503. ``new_seed``: where fresh deals come from (default: 128 secret bits).
@@ -97,7 +102,11 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     and how long they last idle. ``clock``: the time stored games are active at and expire
     by (seconds).
     ``body_seconds``: how long a request body may take to arrive (``intake``).
-    ``offer``: the AIs clients may choose (default: every agent this install can build)."""
+    ``offer``: the AIs clients may choose (default: every agent this install can build).
+    ``hosts``: the names a request's ``Host`` may give besides ``localhost`` and an IP
+    address (``codenames serve`` passes its ``--host`` and ``--allowed-host`` names); None
+    checks no ``Host`` (the test client's ``testserver``). A POST from a browser page is
+    refused from any other origin either way."""
     limits = limits or RoomLimits()
     store = GameStore(database, timeout=timeout, clock=clock)  # held until the app shuts down
 
@@ -122,7 +131,10 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     app.state.rooms = Rooms(store, limits=limits, started=Started(
         window=limits.idle, size=10 * limits.rooms, clock=clock))
     app.state.intake = Intake(seconds=body_seconds)
-    app.add_middleware(Guard, intake=app.state.intake)
+    # localhost and addresses are served anyway; a name given is also an origin's (a proxy's)
+    names = None if hosts is None else frozenset(
+        n for n in map(_name, hosts) if not _served(n, frozenset()))
+    app.add_middleware(Guard, intake=app.state.intake, hosts=names)
     add_error_handlers(app)
     for router in routers():
         app.include_router(router)
@@ -204,16 +216,17 @@ class Guard:
     arrive whole within the intake's seconds (408 otherwise), and one still arriving when
     the server stops gets 503 (``intake``); both close the connection."""
 
-    def __init__(self, app: ASGIApp, *, intake: Intake) -> None:
+    def __init__(self, app: ASGIApp, *, intake: Intake, hosts: frozenset[str] | None) -> None:
         self.app = app
         self.intake = intake
+        self.hosts = hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         reply = _Reply(scope, receive, send)
-        refused = _refusal(scope)
+        refused = _refusal(scope, self.hosts)
         if refused is not None:
             await reply.error(*refused)
             return
@@ -276,11 +289,23 @@ CUT_SHORT = ("the server stopped before this request was answered; once it is ba
              "to see whether it was carried out")
 
 
-def _refusal(scope: Scope) -> tuple[int, str] | None:
-    """Why the request's headers refuse it before its body is read (a POST not sent as
-    JSON, a Content-Length past ``MAX_BODY`` or not a number), or None."""
+def _refusal(scope: Scope, hosts: frozenset[str] | None) -> tuple[int, str] | None:
+    """Why the request's headers refuse it before its body is read (a ``Host`` the server
+    is not reached by, a POST from another origin or not sent as JSON, a Content-Length past
+    ``MAX_BODY`` or not a number), or None."""
     headers = {k.decode("latin-1").lower(): v.decode("latin-1")
                for k, v in scope.get("headers", [])}
+    host = headers.get("host", "")
+    if hosts is not None and not _served(_name(host), hosts):
+        return 400, (f"this server is not reached by the name {quoted(host)} (a page of "
+                     "another site may have pointed its name here): open it by its address "
+                     "or localhost; behind a proxy, give the proxy's name to codenames serve "
+                     "--allowed-host")
+    origin = headers.get("origin")
+    if scope.get("method") == "POST" and origin is not None and not _own_origin(
+            origin, host, hosts or frozenset()):
+        return 403, (f"a page of another site ({quoted(origin)}) may not change games here: "
+                     "play on this server's own page")
     if scope.get("method") == "POST":
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
@@ -291,6 +316,40 @@ def _refusal(scope: Scope) -> tuple[int, str] | None:
                                    and int(length) <= MAX_BODY):
         return (413, TOO_BIG) if length.isdigit() else (400, "bad Content-Length header")
     return None
+
+
+def _name(host: str) -> str:
+    """The name or address in a ``Host`` header (or an origin's host part), lower case,
+    without its port, brackets or final dot."""
+    host = host.strip().lower()
+    if host.startswith("["):  # an IPv6 address, [::1]:8000
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host.rstrip(".")
+
+
+def _served(name: str, hosts: frozenset[str]) -> bool:
+    """Whether a request for ``name`` is one for this server: localhost, any IP address (no
+    page of another site has an address for its origin, so no rebinding comes by one; the
+    port is not checked, so a container's or a proxy's mapped port still works), or a name
+    it was given."""
+    if name == "localhost" or name in hosts:
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _own_origin(origin: str, host: str, hosts: frozenset[str]) -> bool:
+    """Whether a browser's ``Origin`` is the server's own: the same host and port as the
+    request's ``Host``, or a name it was given (a proxy's public origin)."""
+    scheme, _, where = origin.partition("://")
+    if scheme not in ("http", "https") or not where:
+        return False  # "null": a sandboxed frame, a file, a redirect from elsewhere
+    return where.lower() == host.strip().lower() or _name(where) in hosts
 
 
 class _Reply:

@@ -5,6 +5,7 @@ it on none of them."""
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterator
@@ -15,12 +16,15 @@ from typing import Any, TypeVar, cast
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
+from ..core import CodenamesError
 from ..core.errors import quoted, quoted_some
 from ..core.jsonlimits import JSONRefused, load_limited
 from .clients import Started
 from .games import GameConfig, Offer, WebGame
 from .limits import RoomLimits
-from .store import GameStore
+from .store import GameStore, GameUnreadable
+
+log = logging.getLogger(__name__)
 
 MAX_DEPTH = 16  # nesting of JSON arrays and objects; a request needs 2
 MAX_DIGITS = 40  # digits of a JSON number; a seed has at most 39 (128 bits)
@@ -67,6 +71,8 @@ class Games:
         self._cache: OrderedDict[str, WebGame] = OrderedDict()
         self._locks: dict[str, _Slot] = {}
         self._guard = threading.Lock()
+        # stored games this version cannot rebuild (the ``size`` last found), refused at once
+        self._unreadable: OrderedDict[str, str] = OrderedDict()
 
     @contextmanager
     def locked(self, game_id: str) -> Iterator[None]:
@@ -111,15 +117,39 @@ class Games:
         with self._guard:
             game = self._cache.get(game_id) if active is not None else None
         if game is None:
-            loaded = None if active is None else self.store.load(game_id)
-            if loaded is None:
+            game = None if active is None else self.replay(
+                game_id, f"game {quoted(game_id)}",
+                lambda config, moves: WebGame.solo(GameConfig.from_stored(config), moves))
+            if game is None:
                 raise HTTPProblem(404, f"no game {quoted(game_id)} (it may have been made "
                                        "on another server); start a new one")
-            config, moves = loaded
-            game = WebGame.solo(GameConfig.from_stored(config), moves)
             game.game_id = game_id
         self.put(game_id, game)
         return game
+
+    def replay(self, game_id: str, name: str,
+               build: Callable[[dict[str, Any], list[dict[str, Any]]], WebGame]
+               ) -> WebGame | None:
+        """The stored game ``game_id`` rebuilt by ``build`` from its settings and moves
+        (None for an unknown id). One this version cannot rebuild (a row edited by hand, a
+        clue stored under rules an upgrade changed) is refused with 410, the same every
+        time, and logged in one line the first time (``name``: what the client asked for)."""
+        with self._guard:
+            refused = self._unreadable.get(game_id)
+        if refused is None:
+            try:
+                loaded = self.store.load(game_id)
+                return None if loaded is None else build(*loaded)
+            except (GameUnreadable, CodenamesError) as exc:
+                log.warning("stored game %s cannot be replayed: %s: %s", game_id,
+                            type(exc).__name__, " ".join(str(exc).split())[:300])
+            refused = (f"{name}: its stored settings or moves cannot be replayed by this "
+                       "version of codenames-ai (the server's log says why); start a new one")
+            with self._guard:
+                self._unreadable[game_id] = refused
+                while len(self._unreadable) > self.size:
+                    self._unreadable.popitem(last=False)
+        raise HTTPProblem(410, refused)
 
     def put(self, game_id: str, game: WebGame) -> None:
         with self._guard:

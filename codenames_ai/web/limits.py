@@ -13,7 +13,9 @@ class RoomLimits:
     ``client_rooms``: how many rooms one client may make in ``idle`` seconds (429 past it),
     so that one client cannot take every room; ``streams``: live
     event connections per server (503) and ``room_streams`` per room (429), of which
-    spectators may take half; ``room_people``:
+    spectators may take half, ``client_streams`` per client and ``token_streams`` per seat
+    token (429: a page holds one, so one client cannot take the server's with rooms of its
+    own); ``room_people``:
     people who may sit down through a room's link (409 past it); ``idle``:
     seconds without a change after which a room is closed; ``heartbeat``: seconds between
     the comments that keep an idle event stream open through proxies; ``stream_seconds``:
@@ -36,6 +38,8 @@ class RoomLimits:
     client_rooms: int = 40
     streams: int = 400
     room_streams: int = 32
+    client_streams: int = 40  # a tenth of the server's
+    token_streams: int = 8
     room_people: int = 32
     idle: float = 24 * 3600.0
     heartbeat: float = 15.0

@@ -16,7 +16,14 @@ At the end every seat gets the whole key (``key_at_end``), as in a solo game.
 
 Choosing a seat through the room's own link (where its creator allows it): any guesser seat,
 shared with whoever sits there; a spymaster seat only while the AI holds it, since it shows
-the key. Whoever sits down that way is named to the whole table while the seat is theirs.
+the key, and only until a person has sat at a guesser seat of the deal (or once the game is
+over, for the next deal): the link cannot tell a newcomer from a guesser in another tab, who
+would read the key, hand the seat back to the AI and guess on. A new deal starts that rule
+again from the seats people hold as it is dealt. A token holds one seat for good (joining
+gives a new one), so a guesser's token never shows the key and a spymaster's never guesses;
+a seat's own link, which only the room's creator gives, may always take its seat.
+Whoever sits down through the room's link is named to the whole table while the seat is
+theirs.
 
 A token sees what its seat shows only while a person holds the seat: once the seat is handed
 to the AI (by its holder, or by the room's creator), its holders have stepped out and see no
@@ -138,13 +145,23 @@ def room_game(config: GameConfig, moves: list[dict[str, Any]] | None = None, *,
 
 
 def refuse_seat(game: WebGame, members: int, limit: int, seat: str, *,
-                anywhere: bool = False) -> str | None:
+                guessers_seated: bool, anywhere: bool = False) -> str | None:
     """Why the room's link may not seat someone in ``seat`` now, or None if it may
     (``members``: how many sat down by the link so far, ``limit`` the most it may seat;
+    ``guessers_seated``: whether a person has held a guesser seat of this deal;
     ``anywhere``: the room's creator, who may also sit where a person holds the key)."""
     if members >= limit:
         return f"this room has seated its most people ({limit}); start another room"
-    if not anywhere and game.seats[seat][1] is Role.SPYMASTER and seat in game.people:
+    if game.seats[seat][1] is not Role.SPYMASTER:
+        return None
+    # Whoever comes by the link may be one of the deal's guessers in another tab: the key
+    # would be theirs to read, then the seat handed back to the AI and the guessing go on.
+    if guessers_seated and not game.state.is_over:
+        return (f"the {seat} seat shows the key, and a person has sat at a guesser seat of "
+                "this deal, whom the room's link cannot tell from you: its spymaster seats "
+                "open again once this game is over; or ask the room's creator for the "
+                "seat's own link")
+    if not anywhere and seat in game.people:
         return (f"the {seat} seat is taken, and it shows the key: ask whoever sits there "
                 "for the seat's link, or choose another seat")
     return None

@@ -36,7 +36,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
@@ -45,7 +45,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from ..core import CodenamesError, ConfigError, IllegalActionError
+from ..core import CodenamesError, ConfigError, IllegalActionError, Role
 from ..core.errors import quoted
 from .clients import Started, client_key
 from .games import GameConfig, WebGame
@@ -77,6 +77,7 @@ class Room:
     closed: bool
     closed_by: dict[str, Any] | None  # the seat and name the creator closed it from
     open_seats: bool
+    guessers_seated: bool  # a person has held a guesser seat of this deal
     names: dict[str, list[str]]  # seat -> who sat down there by the room's link
     members: int  # how many sat down by the room's link, those who lost their seat too
     people_limit: int  # how many the room's link may seat (the server's limit)
@@ -97,6 +98,8 @@ class Rooms(Games):
         self.started = started  # the rooms each client made lately
         self._streams: dict[str, int] = {}
         self._watchers: dict[str, int] = {}  # of those, the streams of spectators
+        self._clients: dict[str, int] = {}  # the open streams by client (``client_key``)
+        self._tokens: dict[str, int] = {}  # and by the seat token they follow
         # the wake-ups of each room's open streams, with the event loop each waits in
         self._waiting: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
         self.stopping = False  # the server is stopping: open event streams end now
@@ -127,29 +130,43 @@ class Rooms(Games):
             game = self._cache.get(room_id)
         # Loaded again after a new deal, or a change kept from memory (one that failed)
         if game is None or (game.game_id, len(game.moves)) != (info["game"], info["moves"]):
-            loaded = self.store.load(info["game"])
-            if loaded is None:
+            game = self.replay(str(info["game"]), f"the game of room {quoted(room_id)}",
+                               lambda config, moves: room_game(GameConfig.from_stored(config),
+                                                               moves))
+            if game is None:
                 raise HTTPProblem(404, f"room {quoted(room_id)} has lost its game")
-            config, moves = loaded
-            game = room_game(GameConfig.from_stored(config), moves)
             game.game_id = str(info["game"])
         game.people = set(info["people"])
         self.put(room_id, game)
         return Room(room_id, game, int(info["version"]), bool(info["closed"]),
-                    info["closed_by"], bool(info["open_seats"]), dict(info["names"]),
-                    int(info["members"]), self.limits.room_people)
+                    info["closed_by"], bool(info["open_seats"]),
+                    bool(info["guessers_seated"]), dict(info["names"]), int(info["members"]),
+                    self.limits.room_people)
 
     def changing_room(self, room_id: str) -> AbstractContextManager[Room]:
         """The room, locked, for a change that either completes or leaves no trace (the
         game is dropped from memory if it fails)."""
         return self.held(room_id, self.room)
 
-    def open_stream(self, room_id: str, *, spectator: bool) -> asyncio.Event:
-        """Count a new event stream, refused past the limits; spectators (who need no
+    def open_stream(self, room_id: str, *, spectator: bool, client: str,
+                    token: str | None) -> asyncio.Event:
+        """Count a new event stream, refused past the limits; one client (``client_key``)
+        gets a share of the server's streams and one seat token a few, so that one client
+        cannot take every live connection with rooms of its own; spectators (who need no
         secret) get at most half a room's streams and half the server's, so they cannot
-        crowd out the seats, of their room or of any other. The event the room's changes
-        set."""
+        crowd out the seats, of their room or of any other. ``token``: the seat's (None for
+        a spectator). The event the room's changes set."""
+        limits = self.limits
         with self._guard:
+            if token is not None and self._tokens.get(token, 0) >= limits.token_streams:
+                raise HTTPProblem(429, f"this seat's link has its most live connections "
+                                       f"({limits.token_streams}, one a page): close a page "
+                                       "that follows it (another tab?), or try again later")
+            if self._clients.get(client, 0) >= limits.client_streams:
+                raise HTTPProblem(429, f"your address has its most live connections to "
+                                       f"this server's rooms ({limits.client_streams}, one a "
+                                       "page): close some pages (other tabs?), or try again "
+                                       "later")
             if sum(self._streams.values()) >= self.limits.streams:
                 raise HTTPProblem(503, f"this server has its most live connections "
                                        f"({self.limits.streams}); try again later")
@@ -165,15 +182,22 @@ class Rooms(Games):
                 raise HTTPProblem(429, f"this room has its most spectators ({watchers}); try "
                                        "again later")
             _count(self._streams, room_id, 1)
+            _count(self._clients, client, 1)
+            if token is not None:
+                _count(self._tokens, token, 1)
             if spectator:
                 _count(self._watchers, room_id, 1)
             event = asyncio.Event()
             self._waiting.setdefault(room_id, set()).add((asyncio.get_running_loop(), event))
             return event
 
-    def close_stream(self, room_id: str, event: asyncio.Event, *, spectator: bool) -> None:
+    def close_stream(self, room_id: str, event: asyncio.Event, *, spectator: bool,
+                     client: str, token: str | None) -> None:
         with self._guard:
             _count(self._streams, room_id, -1)
+            _count(self._clients, client, -1)
+            if token is not None:
+                _count(self._tokens, token, -1)
             if spectator:
                 _count(self._watchers, room_id, -1)
             waiting = self._waiting.get(room_id, set())
@@ -210,6 +234,9 @@ def room_view(room: Room, seat: str | None) -> dict[str, Any]:
                     "joinable": [name for name in game.seats if room.open_seats
                                  and not room.closed
                                  and refuse(room, name) is None],
+                    # a person has sat at a guesser seat of this deal, which is not over:
+                    # the spymaster seats are shut to the room's link (``refuse_seat``)
+                    "key_shut": room.guessers_seated and not game.state.is_over,
                     # nobody sits at the table: the AI seats wait for someone to sit down
                     "waiting": not game.people and not game.state.is_over}
     if room.closed:
@@ -270,7 +297,8 @@ def held_seat(rooms: Rooms, room_id: str, token: object) -> str:
 
 def refuse(room: Room, seat: str, *, anywhere: bool = False) -> str | None:
     """Why the room's link may not seat someone in ``seat`` now (``rooms.refuse_seat``)."""
-    return refuse_seat(room.game, room.members, room.people_limit, seat, anywhere=anywhere)
+    return refuse_seat(room.game, room.members, room.people_limit, seat,
+                       guessers_seated=room.guessers_seated, anywhere=anywhere)
 
 
 def check_seat(room: Room, seat: str) -> None:
@@ -312,7 +340,8 @@ def change(rooms: Rooms, room: Room, first: int, made: list[dict[str, Any]], *,
     wake its streams, and read it back as the store now has it."""
     try:
         rooms.store.room_change(room.room_id, room.game.game_id, first, made, seat=seat,
-                                member=member, close=close)
+                                member=member, close=close,
+                                guessers_seated=guessers_in(room.game, room.game.people))
     except MoveConflict:
         raise HTTPProblem(409, "the game moved on meanwhile (another page stored a move "
                                "first); the page shows the game as it is now") from None
@@ -332,6 +361,12 @@ def seat_change(rooms: Rooms, room: Room, seat: str, person: bool, *,
     else:
         game.people.discard(seat)
     return change(rooms, room, first, game.ai_moves(), seat=(seat, person), member=member)
+
+
+def guessers_in(game: WebGame, people: Collection[str]) -> bool:
+    """Whether a person holds a guesser seat of ``game`` (which shuts its spymaster seats
+    to the room's link until the deal is over: ``rooms.refuse_seat``)."""
+    return any(game.seats[seat][1] is Role.GUESSER for seat in people)
 
 
 async def body(request: Request) -> dict[str, Any]:
@@ -392,7 +427,8 @@ def make_room(rooms: Rooms, config: GameConfig, people: frozenset[str], open_sea
     try:  # counted again as it is stored: rooms made meanwhile may have filled the server
         room_id, creator, tokens = store.create_room(
             config.to_dict(), moves, {name: name in people for name in game.seats},
-            open_seats=open_seats, most=limits.rooms)
+            open_seats=open_seats, guessers_seated=guessers_in(game, people),
+            most=limits.rooms)
     except StoreFull:
         raise full from None
     with rooms.locked(room_id):
@@ -536,7 +572,9 @@ async def again(room_id: str, request: Request) -> dict[str, Any]:
                 moves = fresh.ai_moves()
             except CodenamesError as exc:
                 raise HTTPProblem(400, str(exc)) from None
-            fresh.game_id = rooms.store.room_new_game(room_id, config.to_dict(), moves)
+            fresh.game_id = rooms.store.room_new_game(
+                room_id, config.to_dict(), moves,
+                guessers_seated=guessers_in(fresh, fresh.people))
             rooms.put(room_id, fresh)
             rooms.changed([room_id])
             return room_view(rooms.room(room_id), seat)
@@ -581,10 +619,13 @@ async def events(room_id: str, request: Request) -> StreamingResponse:
     since = version_seen(request)
     # 403 for a wrong token, 404 for an unknown room
     seat, first = await run_in_threadpool(read_view, rooms, room_id, token)
-    woken = rooms.open_stream(room_id, spectator=seat is None)
+    client = client_key(request.client.host if request.client else None)
+    counted = (client, token if seat is not None else None)
+    woken = rooms.open_stream(room_id, spectator=seat is None, client=counted[0],
+                              token=counted[1])
     # Started here, the generator is closed (and the count released) even if the response
     # never reads it: the event loop finalizes a started async generator it drops.
-    chunks = stream(rooms, room_id, (token, seat), woken, first, since)
+    chunks = stream(rooms, room_id, (token, seat), woken, first, since, counted)
     await chunks.__anext__()
     return StreamingResponse(chunks, media_type="text/event-stream", headers={
         "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -619,14 +660,15 @@ def room_version(rooms: Rooms, room_id: str) -> int | None:
 
 
 async def stream(rooms: Rooms, room_id: str, holder: tuple[str | None, str | None],
-                 woken: asyncio.Event, first: dict[str, Any], since: int
-                 ) -> AsyncIterator[str]:
+                 woken: asyncio.Event, first: dict[str, Any], since: int,
+                 counted: tuple[str, str | None]) -> AsyncIterator[str]:
     """The view of the seat a token holds (``holder``: the token and its seat when the
     stream opened) each time the room's version moves past ``since``, with keep-alives,
     until the stream's time is up, the server stops or the token loses that seat (the
     browser reconnects, and its new stream shows what the token may see now). It waits on
     ``woken``, which this process's changes of the room set; at each keep-alive it also
-    reads the version, which an idle room's closing moves."""
+    reads the version, which an idle room's closing moves. ``counted``: the client and the
+    token it was counted under (``Rooms.open_stream``)."""
     limits = rooms.limits
     token, seat = holder
     try:
@@ -663,4 +705,5 @@ async def stream(rooms: Rooms, room_id: str, holder: tuple[str | None, str | Non
                 if holds != seat:
                     return  # someone else sat down in it: this stream's view is no more
     finally:
-        rooms.close_stream(room_id, woken, spectator=seat is None)
+        rooms.close_stream(room_id, woken, spectator=seat is None, client=counted[0],
+                           token=counted[1])

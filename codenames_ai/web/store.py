@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import quoted_some
 from ..files import NotRegular, open_in_place
 
 SCHEMA = """
@@ -70,7 +71,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     version INTEGER NOT NULL,
     closed INTEGER NOT NULL,
     open_seats INTEGER NOT NULL DEFAULT 0,
-    closed_by TEXT
+    closed_by TEXT,
+    guessers_seated INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(id),
@@ -92,17 +94,21 @@ CREATE INDEX IF NOT EXISTS room_of_game ON rooms(game);
 COLUMNS = {"games": ["id", "created", "config", "active"],
            "moves": ["game", "number", "move"],
            "rooms": ["id", "game", "creator", "active", "version", "closed", "open_seats",
-                     "closed_by"],
+                     "closed_by", "guessers_seated"],
            "seats": ["room", "seat", "token", "person"],
            "members": ["room", "seat", "token", "name", "joined"]}
 # The columns earlier versions lacked, added when the file is opened: table -> column ->
 # the statement that adds it. A table whose columns are the first of today's, the others all
 # listed here, is brought up to date. A game of an earlier version has ``active`` 0: its last
 # activity is taken to be its creation (``LAST_ACTIVE``); a room closed by an earlier version
-# has no ``closed_by``, and reads as closed for idleness.
+# has no ``closed_by``, and reads as closed for idleness; a room of one has
+# ``guessers_seated`` 1 (who sat at its deal's guesser seats is unknown, so its spymaster
+# seats stay shut to the room's link until the next deal).
 ADDED_COLUMNS = {
     "rooms": {"open_seats": "ALTER TABLE rooms ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0",
-              "closed_by": "ALTER TABLE rooms ADD COLUMN closed_by TEXT"},
+              "closed_by": "ALTER TABLE rooms ADD COLUMN closed_by TEXT",
+              "guessers_seated": "ALTER TABLE rooms ADD COLUMN guessers_seated INTEGER NOT NULL "
+                                 "DEFAULT 1"},
     "games": {"active": "ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0"}}
 LAST_ACTIVE = "MAX(created, active)"  # a game's last move (or its creation), in SQL
 # The games played alone (a room's game moves only through its room), in SQL.
@@ -146,6 +152,11 @@ class Swept:
 class StoreFull(Exception):
     """The server's cap of rooms or games is reached, counted in the transaction that would
     have added one (so requests at the same moment cannot all pass it); nothing was made."""
+
+
+class GameUnreadable(Exception):
+    """A stored game's settings or a move of it is not a JSON object (a row edited or
+    half-restored by hand): the game cannot be rebuilt, and no retry will rebuild it."""
 
 
 class MoveConflict(Exception):
@@ -220,9 +231,17 @@ class GameStore:
             "before, then start again")
 
     def _check_tables(self) -> list[str]:
-        """Refuse a database that is not a games file; the statements that bring an earlier
-        version's tables up to date."""
-        upgrades = []
+        """Refuse a database that is not a games file (before anything in it is changed:
+        no write-ahead log, no table); the statements that bring an earlier version's tables
+        up to date."""
+        others = sorted(str(row[0]) for row in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE "
+            "'sqlite\\_%' ESCAPE '\\'") if row[0] not in COLUMNS)
+        if others:  # another program's database: the games' tables would be added to it
+            raise StoreError(
+                f"{self.path}: is a SQLite database of something else, not a games file of "
+                f"codenames serve (it holds {quoted_some(others)}), so it was left as it was")
+        upgrades: list[str] = []
         for table, columns in COLUMNS.items():
             found = [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
             added = ADDED_COLUMNS.get(table, {})
@@ -329,7 +348,8 @@ class GameStore:
                 raise StoreError(f"the games database could not {doing} ({exc})") from None
 
     def load(self, game_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-        """A game's config and moves in order, or None for an unknown id."""
+        """A game's config and moves in order, or None for an unknown id; ``GameUnreadable``
+        if one of them is not a JSON object."""
         with self._lock:
             try:
                 row = self._db.execute("SELECT config FROM games WHERE id = ?",
@@ -340,7 +360,13 @@ class GameStore:
                                          "number", (game_id,)).fetchall()
             except sqlite3.Error as exc:
                 raise StoreError(f"the games database could not be read ({exc})") from None
-        return json.loads(row[0]), [json.loads(m[0]) for m in moves]
+        try:
+            config, played = json.loads(row[0]), [json.loads(m[0]) for m in moves]
+        except ValueError as exc:  # not JSON, or not UTF-8
+            raise GameUnreadable(f"a row is not JSON ({exc})") from None
+        if not isinstance(config, dict) or not all(isinstance(m, dict) for m in played):
+            raise GameUnreadable("its settings or a move is not a JSON object")
+        return config, played
 
     def close(self) -> None:
         """Close the database and let go of its lock (another server may open it then)."""
@@ -353,20 +379,22 @@ class GameStore:
     # --- rooms ------------------------------------------------------------------------------
 
     def create_room(self, config: dict[str, Any], moves: list[dict[str, Any]],
-                    seats: dict[str, bool], *, open_seats: bool, most: int | None = None
-                    ) -> tuple[str, str, dict[str, str]]:
+                    seats: dict[str, bool], *, open_seats: bool, guessers_seated: bool,
+                    most: int | None = None) -> tuple[str, str, dict[str, str]]:
         """A new room and its game: (room id, creator token, seat name -> token), each 128
         random bits. ``seats``: seat name -> held by a person; ``open_seats``: whether people
-        may choose a seat from the room's own link (``join``); with ``most``, ``StoreFull``
-        when that many rooms (open or closed) are kept already."""
+        may choose a seat from the room's own link (``join``); ``guessers_seated``: whether a
+        person holds a guesser seat of its deal; with ``most``, ``StoreFull`` when that many
+        rooms (open or closed) are kept already."""
         game_id, room_id = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
         creator = secrets.token_urlsafe(16)
         tokens = {name: secrets.token_urlsafe(16) for name in seats}
         now = self.clock()
         self._write([(NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
-                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0, ?, NULL)",
-                      [(room_id, game_id, _digest(creator), now, int(open_seats))]),
+                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0, ?, NULL, ?)",
+                      [(room_id, game_id, _digest(creator), now, int(open_seats),
+                        int(guessers_seated))]),
                      ("INSERT INTO seats VALUES (?, ?, ?, ?)",
                       [(room_id, name, _digest(tokens[name]), int(person))
                        for name, person in seats.items()])],
@@ -378,19 +406,21 @@ class GameStore:
     def room(self, room_id: str, *, idle: float) -> dict[str, Any] | None:
         """A room's game id and its number of moves, version, last activity, closed and
         open-seats flags, who closed it (``closed_by``: the seat and name the creator closed
-        it from, None for a room closed for idleness or still open), seats held by people,
-        and the names of those who sat down through the room's link (seat -> names, in the
-        order they came), or None for an unknown id.
+        it from, None for a room closed for idleness or still open), whether a person has held
+        a guesser seat of its deal, seats held by people, and the names of those who sat down
+        through the room's link (seat -> names, in the order they came), or None for an
+        unknown id.
 
         A room idle for ``idle`` seconds is closed, by the sweep's rule (``_cutoff``): one
         the sweep has not closed yet reads as it will once closed (closed, its version one
         further), and reading it writes nothing."""
         rows = self._read("SELECT game, version, active, closed, open_seats, closed_by, "
+                          "guessers_seated, "
                           "(SELECT COUNT(*) FROM moves WHERE moves.game = rooms.game) "
                           "FROM rooms WHERE id = ?", (room_id,))
         if not rows:
             return None
-        game, version, active, closed, open_seats, closed_by, moves = rows[0]
+        game, version, active, closed, open_seats, closed_by, guessers_seated, moves = rows[0]
         if not closed and active < self._cutoff(idle):
             closed, version = True, version + 1
         seats = self._read("SELECT seat, person FROM seats WHERE room = ?", (room_id,))
@@ -403,7 +433,7 @@ class GameStore:
         return {"game": game, "moves": moves, "version": version, "active": active,
                 "closed": bool(closed),
                 "closed_by": json.loads(closed_by) if closed and closed_by else None,
-                "open_seats": bool(open_seats),
+                "open_seats": bool(open_seats), "guessers_seated": bool(guessers_seated),
                 "people": {name for name, person in seats if person}, "names": names,
                 "members": len(members)}
 
@@ -430,11 +460,13 @@ class GameStore:
     def room_change(self, room_id: str, game_id: str, first: int,
                     moves: list[dict[str, Any]], *, seat: tuple[str, bool] | None = None,
                     member: tuple[str, str] | None = None,
-                    close: dict[str, str | None] | None = None) -> None:
+                    close: dict[str, str | None] | None = None,
+                    guessers_seated: bool = False) -> None:
         """One change of a room, all or none: ``moves`` numbered from ``first``, a seat
         given to a person or the AI, a person who sat down in that seat (their token and
-        name), or the room closed (``close``: the seat and name of who closed it, each may
-        be None); its version grows by one."""
+        name), a person at a guesser seat of the deal (``guessers_seated``, kept until the
+        next deal), or the room closed (``close``: the seat and name of who closed it, each
+        may be None); its version grows by one."""
         statements: list[tuple[str, list[tuple[Any, ...]]]] = []
         if member is not None and seat is not None:
             # someone sits down where the AI plays: those who stepped out of it lose it
@@ -453,15 +485,17 @@ class GameStore:
         if close is not None:
             statements.append(("UPDATE rooms SET closed = 1, closed_by = ? WHERE id = ? AND "
                                "closed = 0", [(json.dumps(close), room_id)]))
-        statements.append(("UPDATE rooms SET version = version + 1, active = ? WHERE id = ?",
-                           [(self.clock(), room_id)]))
+        statements.append(("UPDATE rooms SET version = version + 1, active = ?, "
+                           "guessers_seated = MAX(guessers_seated, ?) WHERE id = ?",
+                           [(self.clock(), int(guessers_seated), room_id)]))
         self._write(statements, game_id=game_id, first=first)
 
     def room_new_game(self, room_id: str, config: dict[str, Any],
-                      moves: list[dict[str, Any]]) -> str:
+                      moves: list[dict[str, Any]], *, guessers_seated: bool) -> str:
         """A new game in the room (its seats and links stay), with its first ``moves``, in
         place of the finished one, which is deleted; the room's version grows by one.
-        Returns the new game's id."""
+        ``guessers_seated``: whether a person holds a guesser seat as it is dealt. Returns
+        the new game's id."""
         game_id = secrets.token_urlsafe(16)
         finished = "(SELECT game FROM rooms WHERE id = ?)"
         now = self.clock()
@@ -469,8 +503,9 @@ class GameStore:
                      (f"DELETE FROM games WHERE id = {finished}", [(room_id,)]),
                      (NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
-                     ("UPDATE rooms SET game = ?, version = version + 1, active = ? "
-                      "WHERE id = ?", [(game_id, now, room_id)])],
+                     ("UPDATE rooms SET game = ?, version = version + 1, active = ?, "
+                      "guessers_seated = ? WHERE id = ?",
+                      [(game_id, now, int(guessers_seated), room_id)])],
                     game_id=game_id, first=0)
         return game_id
 

@@ -33,10 +33,11 @@ def test_the_store_counts_a_cap_in_the_transaction_that_adds_one(tmp_path: Path)
     database = tmp_path / "games.sqlite3"
     store = GameStore(database)
     seats = {"red-guesser": True}
-    store.create_room({"seed": 1}, [], seats, open_seats=True, most=2)
-    store.create_room({"seed": 2}, [], seats, open_seats=True, most=2)
+    store.create_room({"seed": 1}, [], seats, open_seats=True, guessers_seated=True, most=2)
+    store.create_room({"seed": 2}, [], seats, open_seats=True, guessers_seated=True, most=2)
     with pytest.raises(StoreFull):
-        store.create_room({"seed": 3}, [], seats, open_seats=True, most=2)
+        store.create_room({"seed": 3}, [], seats, open_seats=True, guessers_seated=True,
+                          most=2)
     store.create({"seed": 4, "role": "guess"}, [], most=2)
     store.create({"seed": 5, "role": "watch"}, [], most=2)  # watched games are not counted
     store.create({"seed": 6, "role": "guess"}, [], most=2)

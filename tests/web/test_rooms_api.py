@@ -455,7 +455,8 @@ def test_a_database_of_the_first_rooms_layout_is_brought_up_to_date(tmp_path: Pa
     with app_client(database) as client:
         room = new_room(client, ["red-guesser"])
     with sqlite3.connect(database) as old:  # as the first version of rooms stored it
-        old.executescript("ALTER TABLE rooms DROP COLUMN closed_by; "
+        old.executescript("ALTER TABLE rooms DROP COLUMN guessers_seated; "
+                          "ALTER TABLE rooms DROP COLUMN closed_by; "
                           "ALTER TABLE rooms DROP COLUMN open_seats; DROP TABLE members;")
     with app_client(database) as client:
         view = view_of(client, room, "red-guesser")
@@ -472,7 +473,8 @@ def test_a_database_from_before_rooms_named_who_closed_them_is_brought_up_to_dat
         closed = new_room(client, [])
         client.post(f"/api/rooms/{closed['id']}/close", json={"creator": closed["creator"]})
     with sqlite3.connect(database) as old:  # as issue 41's version found it
-        old.executescript("ALTER TABLE rooms DROP COLUMN closed_by;")
+        old.executescript("ALTER TABLE rooms DROP COLUMN guessers_seated; "
+                          "ALTER TABLE rooms DROP COLUMN closed_by;")
     with app_client(database) as client:
         assert view_of(client, room, "red-guesser")["room"]["closed_by"] is None
         assert view_of(client, closed, None)["room"]["closed_by"]["by"] == "idle"
@@ -529,7 +531,8 @@ def test_people_choose_their_seats_from_the_room_link(client: TestClient) -> Non
     assert bob["token"] != cat["token"]
     spectator = view_of(client, room, None)
     assert spectator["room"]["names"]["red-guesser"] == ["Bob", "Cat"]
-    assert spectator["room"]["joinable"] == ["red-guesser", "blue-spymaster", "blue-guesser"]
+    # people guess in this deal: its spymaster seats are shut to the room's link
+    assert spectator["room"]["joinable"] == ["red-guesser", "blue-guesser"]
     # Ann clues with her token; Bob or Cat guesses with theirs; blue is the AI's.
     word = next(w for w in ("planet", "ocean", "music", "winter", "garden")
                 if client.post(f"/api/rooms/{room['id']}/check",
@@ -948,18 +951,19 @@ def test_an_open_stream_shows_no_key_of_the_next_deal_to_a_seat_it_lost(
     """HIGH: Ann's open stream, after she lost her spymaster seat to Bob, sent her the key of
     the deal Bob then started with "Play again". It ends when Bob sits down now."""
     with app_client(tmp_path / "games.sqlite3", LONG_STREAMS) as client:
-        room = new_room(client, ["red-guesser"])  # the AI's clue: the guesser's turn
+        room = new_room(client, [])
         url = f"/api/rooms/{room['id']}"
-        ann = join(client, room, "red-spymaster", "Ann").json()
+        ann = join(client, room, "red-spymaster", "Ann").json()  # before the guessers sit
         assassin = next(c["index"] for c in ann["view"]["cards"] if c["key"] == "assassin")
-        guesser = view_of(client, room, "red-guesser")
-        assert guesser["room"]["current_seat"] == "red-guesser"
+        assert client.post(f"{url}/seat", json={"token": ann["token"],
+                                                "person": False}).status_code == 200
+        guesser = client.post(f"{url}/seat", json={"token": room["seats"]["red-guesser"],
+                                                   "person": True}).json()
+        assert guesser["room"]["current_seat"] == "red-guesser"  # the AI's clue
         over = client.post(f"{url}/moves", json={
             "token": room["seats"]["red-guesser"], "move": "guess", "index": assassin,
             "expect": guesser["expect"]})
         assert over.status_code == 200 and over.json()["over"], over.text
-        assert client.post(f"{url}/seat", json={"token": ann["token"],
-                                                "person": False}).status_code == 200
         thread, ended = open_stream(client, f"{url}/events?token={ann['token']}")
         bob = join(client, room, "red-spymaster", "Bob").json()["token"]
         again = client.post(f"{url}/again", json={"token": bob})
@@ -1008,7 +1012,7 @@ def test_a_stream_follows_its_tokens_seat_now_not_the_one_it_opened_with(
     as a spectator)."""
     limits = RoomLimits(stream_seconds=60.0, heartbeat=30.0)
     with app_client(tmp_path / "games.sqlite3", limits) as client:
-        room = new_room(client, ["red-guesser"])
+        room = new_room(client, [])  # the spymasters sit before the guessers
         url = f"/api/rooms/{room['id']}"
         ann = join(client, room, "red-spymaster", "Ann").json()["token"]
         assert client.post(f"{url}/seat", json={"token": ann, "person": False}).status_code == 200
@@ -1031,7 +1035,8 @@ def test_a_stream_follows_its_tokens_seat_now_not_the_one_it_opened_with(
             # again; Eve takes her seat back in the new deal.
             assert client.post(f"{url}/seat", json={"token": eve["token"],
                                                     "person": False}).status_code == 200
-            view = view_of(client, room, "red-guesser")
+            view = client.post(f"{url}/seat", json={"token": room["seats"]["red-guesser"],
+                                                    "person": True}).json()
             while not view["over"]:
                 view = guess_on(client, room, "red-guesser", view).json()
             again = client.post(f"{url}/again", json={"token": room["seats"]["red-guesser"]})
@@ -1104,3 +1109,185 @@ def test_a_seat_lost_while_a_request_waited_for_the_room_is_not_served(
         refused = answers[path]
         assert refused.status_code == 403 and "no longer" in refused.json()["error"], path
         assert "cards" not in refused.json() and "key" not in refused.text
+
+
+def shut(view: dict[str, Any]) -> bool:
+    """Whether the room's link offers no spymaster seat (the key) in this view."""
+    return not any(seat.endswith("spymaster") for seat in view["room"]["joinable"])
+
+
+def test_a_guesser_cannot_read_the_key_by_sitting_in_an_ai_spymaster_seat(
+        client: TestClient) -> None:
+    """Review r1, MEDIUM: the red guesser sat down in the AI's red spymaster seat through
+    the room's link, was answered with the 25 keys, and handed the seat back to the AI,
+    leaving only a name. Now, once a person has sat at a guesser seat of the deal, the
+    room's link (the creator's too) seats no one in a spymaster seat until the game is
+    over: it cannot tell a newcomer from that guesser in another tab."""
+    room = new_room(client, ["red-guesser"])
+    assert shut(view_of(client, room, "red-guesser")) and shut(view_of(client, room, None))
+    for seat in ("red-spymaster", "blue-spymaster"):
+        for extra in ({}, {"creator": room["creator"]}):
+            refused = join(client, room, seat, "Bob", **extra)
+            assert refused.status_code == 409, refused.text
+            assert "a person has sat at a guesser seat of this deal" in refused.json()["error"]
+            assert "token" not in refused.json()
+            hidden(refused.text)
+    assert view_of(client, room, None)["room"]["names"]["red-spymaster"] == []
+    assert join(client, room, "blue-guesser", "Cat").status_code == 200  # guessers still sit
+
+
+def test_a_spymaster_seat_stays_shut_for_the_deal_whatever_the_guessers_do(
+        client: TestClient) -> None:
+    """Every way a person comes to a guesser seat shuts the spymaster seats for the deal,
+    and handing the guesser seat to the AI (by its holder or by the creator) does not open
+    them again: the guesser's token may take the seat back."""
+    by_link = new_room(client, [])
+    assert not shut(view_of(client, by_link, None))  # nobody at the table yet
+    bob = join(client, by_link, "red-guesser", "Bob").json()["token"]
+    assert shut(view_of(client, by_link, None))
+    url = f"/api/rooms/{by_link['id']}"
+    assert client.post(f"{url}/seat", json={"token": bob, "person": False}).status_code == 200
+    assert view_of(client, by_link, None)["room"]["seats"]["red-guesser"] == "ai"
+    assert shut(view_of(client, by_link, None))
+    assert join(client, by_link, "red-spymaster", "Bob again").status_code == 409
+
+    by_own_link = new_room(client, [])  # the guessers' own seat link, taken up
+    url = f"/api/rooms/{by_own_link['id']}"
+    taken = client.post(f"{url}/seat", json={"token": by_own_link["seats"]["blue-guesser"],
+                                             "person": True})
+    assert taken.status_code == 200 and shut(taken.json())
+    assert client.post(f"{url}/seat", json={"creator": by_own_link["creator"],
+                                            "seat": "blue-guesser",
+                                            "person": False}).status_code == 200
+    assert join(client, by_own_link, "blue-spymaster", "Dan").status_code == 409
+
+    coop = new_room(client, [], variant="coop")
+    assert join(client, coop, "guesser", "Eve").status_code == 200
+    assert join(client, coop, "spymaster", "Eve's twin").status_code == 409
+
+
+def test_a_spymaster_sits_before_the_guessers_and_keeps_the_seat_for_the_deal(
+        client: TestClient) -> None:
+    """The spymaster who sat down before anyone guessed keeps the seat: handed to the AI,
+    their own token takes it back, as does the seat's own link (the creator's to give);
+    no newcomer does. Once the game is over the seats open for the next deal, and a new
+    deal shuts them again if a person holds a guesser seat as it is dealt."""
+    room = new_room(client, [])
+    url = f"/api/rooms/{room['id']}"
+    ann = join(client, room, "red-spymaster", "Ann").json()
+    assert all(card["key"] for card in ann["view"]["cards"])
+    bob = join(client, room, "red-guesser", "Bob").json()["token"]
+    assert shut(view_of(client, room, None))
+    assert client.post(f"{url}/seat", json={"token": ann["token"],
+                                            "person": False}).status_code == 200
+    assert join(client, room, "red-spymaster", "Eve").status_code == 409
+    back = client.post(f"{url}/seat", json={"token": ann["token"], "person": True})
+    assert back.status_code == 200 and all(card["key"] for card in back.json()["cards"])
+    assert client.post(f"{url}/seat", json={"creator": room["creator"], "seat": "red-spymaster",
+                                            "person": False}).status_code == 200
+    assert join(client, room, "red-spymaster", "Eve").status_code == 409
+    own = client.post(f"{url}/seat", json={"token": room["seats"]["red-spymaster"],
+                                           "person": True})
+    assert own.status_code == 200 and all(card["key"] for card in own.json()["cards"])
+    # the red guessers touch the assassin: the game is over, the key shown to all
+    assassin = next(c["index"] for c in ann["view"]["cards"] if c["key"] == "assassin")
+    assert client.post(f"{url}/seat", json={"creator": room["creator"], "seat": "red-spymaster",
+                                            "person": False}).status_code == 200  # AI clues
+    guesser = view_of(client, {**room, "seats": {"bob": bob}}, "bob")
+    assert guesser["room"]["current_seat"] == "red-guesser", guesser["room"]
+    over = client.post(f"{url}/moves", json={"token": bob, "move": "guess", "index": assassin,
+                                             "expect": guesser["expect"]})
+    assert over.status_code == 200 and over.json()["over"], over.text
+    assert not shut(over.json())  # for the next deal
+    cat = join(client, room, "blue-spymaster", "Cat").json()["token"]
+    again = client.post(f"{url}/again", json={"token": cat})
+    assert again.status_code == 200 and all(card["key"] for card in again.json()["cards"])
+    assert shut(again.json())  # Bob holds the red guessers' seat as the deal is dealt
+    assert join(client, room, "red-spymaster", "Eve").status_code == 409
+
+    quiet = new_room(client, [], variant="coop")  # a new deal with no guesser seated
+    url = f"/api/rooms/{quiet['id']}"
+    spymaster = join(client, quiet, "spymaster", "Ann").json()
+    assassin = next(c["index"] for c in spymaster["view"]["cards"] if c["key"] == "assassin")
+    word = next(w for w in CLUE_WORDS if client.post(
+        f"{url}/check", json={"token": spymaster["token"], "word": w}).json()["legal"])
+    eve = join(client, quiet, "guesser", "Eve").json()["token"]
+    clued = client.post(f"{url}/moves", json={"token": spymaster["token"], "move": "clue",
+                                              "word": word, "number": 1,
+                                              "expect": spymaster["view"]["expect"]})
+    ended = client.post(f"{url}/moves", json={"token": eve, "move": "guess", "index": assassin,
+                                              "expect": clued.json()["expect"]})
+    assert ended.json()["over"], ended.text
+    assert client.post(f"{url}/seat", json={"token": eve, "person": False}).status_code == 200
+    assert client.post(f"{url}/again", json={"token": spymaster["token"]}).status_code == 200
+    left = client.post(f"{url}/seat", json={"token": spymaster["token"], "person": False})
+    assert left.json()["room"]["joinable"] == ["spymaster", "guesser"]  # nobody guessed yet
+
+
+def test_a_room_of_the_last_layout_keeps_its_spymaster_seats_shut_until_the_next_deal(
+        tmp_path: Path) -> None:
+    """Who sat at a guesser seat of a deal dealt before the rule is unknown: the safe side."""
+    database = tmp_path / "games.sqlite3"
+    with app_client(database) as client:
+        room = new_room(client, [])
+    with sqlite3.connect(database) as old:
+        old.execute("ALTER TABLE rooms DROP COLUMN guessers_seated")
+    with app_client(database) as client:
+        assert shut(view_of(client, room, None))
+        assert join(client, room, "red-spymaster").status_code == 409
+
+
+def test_one_client_cannot_take_the_servers_live_connections(tmp_path: Path) -> None:
+    """Review r1, MEDIUM: one client made 13 rooms and opened 32 streams with the seat
+    tokens of each, filling the server's 400 live connections, so someone else's room got
+    503. Now one seat token holds a few streams and one client (its address) a share of
+    the server's, 429 past them; the others still get theirs."""
+    limits = RoomLimits(streams=6, client_streams=3, token_streams=2, stream_seconds=60.0)
+    app = create_app(tmp_path / "games.sqlite3", new_seed=itertools.count(3).__next__,
+                     limits=limits, clock=Clock())
+    with TestClient(app, client=("203.0.113.7", 40000)) as attacker:
+        victim = TestClient(app, client=("198.51.100.9", 40000))
+        rooms = app.state.rooms
+        statuses: list[int] = []
+
+        def hold(client: TestClient, url: str) -> threading.Thread:
+            """An event stream held open in a thread until the server stops them."""
+            count = rooms.stream_count()
+            thread = threading.Thread(
+                target=lambda: statuses.append(client.get(url).status_code))
+            thread.start()
+            for _ in range(500):  # until it is open (a bounded wait, not a timing)
+                if rooms.stream_count() > count:
+                    break
+                threading.Event().wait(0.01)
+            return thread
+
+        own = [new_room(attacker, ["red-guesser", "blue-guesser"]) for _ in range(2)]
+        url = f"/api/rooms/{own[0]['id']}/events?token="
+        held = [hold(attacker, url + own[0]["seats"]["red-guesser"]) for _ in range(2)]
+        third = attacker.get(url + own[0]["seats"]["red-guesser"])
+        assert third.status_code == 429, third.text
+        assert third.json()["error"].startswith("this seat's link has its most live")
+        held.append(hold(attacker, url + own[0]["seats"]["blue-guesser"]))
+        other = attacker.get(f"/api/rooms/{own[1]['id']}/events?token="
+                             f"{own[1]['seats']['red-guesser']}")
+        assert other.status_code == 429, other.text
+        assert other.json()["error"].startswith("your address has its most live")
+        spectating = attacker.get(f"/api/rooms/{own[1]['id']}/events")
+        assert spectating.status_code == 429  # a spectator's stream counts too
+        assert rooms.stream_count() == 3
+        room = new_room(victim, ["red-guesser"])
+        held.append(hold(victim, f"/api/rooms/{room['id']}/events?token="
+                                 f"{room['seats']['red-guesser']}"))
+        assert rooms.stream_count() == 4  # someone else's room still follows its game
+        rooms.stop_streams()
+        for thread in held:
+            thread.join(10)
+        assert statuses == [200] * 4
+        assert rooms.stream_count() == 0
+        rooms.stopping = False  # the counts were given back: the token's page follows again
+        again = hold(attacker, url + own[0]["seats"]["red-guesser"])
+        assert rooms.stream_count() == 1
+        rooms.stop_streams()
+        again.join(10)
+        assert statuses == [200] * 5

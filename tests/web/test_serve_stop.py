@@ -74,7 +74,7 @@ def running(tmp_path: Path) -> Iterator[Running]:
 def half_request(port: int) -> socket.socket:
     """A connection that sent its headers and 5 of the 100 bytes its body should have."""
     connection = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
-    connection.sendall(b"POST /api/games HTTP/1.1\r\nHost: test\r\nContent-Type: "
+    connection.sendall(b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
                        b"application/json\r\nContent-Length: 100\r\n\r\n{\"a\":")
     return connection
 
@@ -113,7 +113,7 @@ def test_a_second_ctrl_c_quits_at_once_and_quietly(running: Running) -> None:
         reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         reader.settimeout(WAIT)
         reader.connect(("127.0.0.1", running.server.port))
-        reader.sendall(b"GET /static/rooms.js HTTP/1.1\r\nHost: test\r\n\r\n" * 1000)
+        reader.sendall(b"GET /static/rooms.js HTTP/1.1\r\nHost: localhost\r\n\r\n" * 1000)
         with half_request(running.server.port):
             answered_after(running.server)
             running.interrupt()

@@ -6,6 +6,7 @@ every game silently."""
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import shutil
 import sqlite3
@@ -92,7 +93,7 @@ def test_a_second_server_on_one_database_is_refused_and_the_first_keeps_its_seat
     limits = RoomLimits(stream_seconds=0.3, heartbeat=0.1)
     with TestClient(create_app(database, new_seed=itertools.count(3).__next__,
                                limits=limits)) as first:
-        made = first.post("/api/rooms", json={"settings": {}, "people": ["red-guesser"]})
+        made = first.post("/api/rooms", json={"settings": {}, "people": []})
         room = made.json()
         with pytest.raises(StoreInUse):
             create_app(database)
@@ -169,7 +170,7 @@ def test_serve_refuses_a_database_with_damaged_pages_in_one_line(tmp_path: Path)
 
 @pytest.fixture
 def stored(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, Any]]]:
-    """A server with a room (an AI spymaster's seat open) and a solo game in it."""
+    """A server with a room (its other guessers' seat open) and a solo game in it."""
     database = tmp_path / "games.sqlite3"
     with TestClient(create_app(database, new_seed=itertools.count(3).__next__)) as client:
         room = client.post("/api/rooms", json={"people": ["red-guesser"]}).json()
@@ -195,7 +196,7 @@ def writes(client: TestClient, made: dict[str, Any]) -> list[Any]:
                     json={"token": room["seats"]["red-guesser"], "move": "guess",
                           "index": card, "expect": expect(room_view)}),
         client.post(f"/api/rooms/{room['id']}/join",
-                    json={"seat": "red-spymaster", "name": "Ann"}),
+                    json={"seat": "blue-guesser", "name": "Ann"}),
         client.post(f"/api/games/{solo['id']}/moves",
                     json={"move": "guess", "index": solo_card,
                           "expect": expect(solo["view"])}),
@@ -336,3 +337,79 @@ def test_a_move_out_of_order_is_refused_and_stores_nothing(tmp_path: Path) -> No
     store.append(game, 2, [MOVE])
     assert len(store.load(game)[1]) == 3  # type: ignore[index]
     store.close()
+
+
+def test_a_stored_game_this_version_cannot_replay_answers_410_and_logs_one_line(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Review r1, low: rows damaged in the database (settings that are not JSON, a stored
+    move the rules refuse, a seed that is not a number; after an upgrade, a clue the new
+    rules refuse) passed PRAGMA quick_check, and every request for the game got 500. Now
+    each is answered 410 saying the game cannot be replayed by this version, every time,
+    and the log says why in one line, once."""
+    database = tmp_path / "games.sqlite3"
+    with TestClient(create_app(database, new_seed=itertools.count(3).__next__)) as client:
+        games = [client.post("/api/games", json={"role": "guess"}).json()["id"]
+                 for _ in range(4)]
+        room = client.post("/api/rooms", json={"people": ["red-guesser"]}).json()
+    with sqlite3.connect(database) as db:
+        not_json, refused, bad_seed, not_object = games
+        db.execute("UPDATE games SET config = '{not json' WHERE id = ?", (not_json,))
+        (room_game,) = db.execute("SELECT game FROM rooms WHERE id = ?",
+                                  (room["id"],)).fetchone()
+        for game in (refused, room_game):  # a card no board has
+            db.execute("INSERT INTO moves VALUES (?, (SELECT COUNT(*) FROM moves WHERE "
+                       "game = ?), ?)", (game, game, json.dumps({"move": "guess", "index": 99})))
+        db.execute("UPDATE games SET config = ? WHERE id = ?",
+                   (json.dumps({"role": "guess", "seed": "x"}), bad_seed))
+        db.execute("UPDATE moves SET move = '[1]' WHERE game = ? AND number = 0", (not_object,))
+    with caplog.at_level("WARNING", logger="codenames_ai.web.http"), \
+            TestClient(create_app(database), raise_server_exceptions=False) as client:
+        urls = [f"/api/games/{game}" for game in games] + [f"/api/rooms/{room['id']}"]
+        for _ in range(2):
+            for url in urls:
+                response = client.get(url)
+                assert response.status_code == 410, (url, response.text)
+                assert "cannot be replayed by this version of codenames-ai" in (
+                    response.json()["error"])
+        moved = client.post(f"/api/games/{games[1]}/moves",
+                            json={"move": "pass", "expect": {"deal": "x", "moves": 0}})
+        assert moved.status_code == 410
+        events = client.get(f"/api/rooms/{room['id']}/events")
+        assert events.status_code == 410
+    lines = [r.getMessage() for r in caplog.records if r.name == "codenames_ai.web.http"]
+    assert len(lines) == len(urls), lines  # one line a game, however often it is asked for
+    assert all("\n" not in line and "cannot be replayed" in line for line in lines)
+    assert any("JSONDecodeError" in line or "not JSON" in line for line in lines)
+    assert any("IllegalActionError" in line for line in lines)
+    assert any("ConfigError" in line for line in lines)
+
+
+def test_another_programs_database_is_refused_before_anything_in_it_changes(
+        tmp_path: Path) -> None:
+    """Review r1, low: serve --db given another program's SQLite file (tables of its own,
+    none of the games') switched it to write-ahead logging and added the games' tables. Now
+    it is refused in one line naming the file, which is left byte for byte as it was, with no
+    log or lock file beside it."""
+    from typer.testing import CliRunner
+
+    from codenames_ai.cli.app import app as cli
+    from codenames_ai.core import ConfigError
+
+    other = tmp_path / "notes.sqlite3"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+        db.execute("CREATE VIEW recent AS SELECT * FROM notes")
+        db.execute("INSERT INTO notes (body) VALUES ('keep me')")
+    db.close()
+    before = other.read_bytes()
+    with pytest.raises(StoreError) as refused:
+        GameStore(other)
+    assert str(refused.value) == (
+        f"{other}: is a SQLite database of something else, not a games file of codenames "
+        "serve (it holds 'notes', 'recent'), so it was left as it was")
+    result = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", str(other)])
+    assert isinstance(result.exception, ConfigError) and result.output == ""
+    assert str(result.exception).startswith(f"{other}: is a SQLite database of something else")
+    assert "\n" not in str(result.exception)
+    assert other.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.sqlite3"]  # no -wal, no lock

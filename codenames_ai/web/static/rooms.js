@@ -166,10 +166,17 @@ function seatItem(next, name, holder) {
   }
   if (!info.seat && !info.closed && (info.open_seats || room.creator)) {
     // The creator may sit where the room's link cannot (seats by their own links), but is
-    // not offered a spymaster seat a person holds: its key is that person's.
-    const taken = name.endsWith("spymaster") && holder === "person";
-    if (info.joinable.includes(name) || (room.creator && !taken)) {
+    // not offered a spymaster seat a person holds (its key is that person's), nor one shut
+    // because a person has sat at a guesser seat of this deal.
+    const spymaster = name.endsWith("spymaster");
+    const taken = spymaster && holder === "person";
+    if (info.joinable.includes(name) || (room.creator && !taken && !(spymaster && info.key_shut))) {
       item.append(button("Sit here", "sit", (made) => joinSeat(name, made)));
+    } else if (spymaster && info.key_shut && !taken) {
+      const why = element("span", "why", "shut");
+      why.title = "Someone has sat at a guesser seat of this deal, and this seat shows the key: "
+        + "it opens again once the game is over, or ask the room's creator for the seat's link.";
+      item.append(why);
     } else {
       const why = element("span", "why", "taken");
       why.title = "A person holds this spymaster seat, and it shows the key: ask them for the seat's link.";
