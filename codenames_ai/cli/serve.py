@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -29,9 +31,6 @@ def serve(
     plugin: Plugins = None,
 ) -> None:
     """Play in the browser: a local web app with the AI spymaster and AI team-mates."""
-    import errno
-    import socket
-
     import platformdirs
 
     from ..web import serving
@@ -46,17 +45,7 @@ def serve(
     if not 0 <= port <= 65535:
         raise ConfigError(f"port {port} is not a port number (0 to 65535); choose one with "
                           "--port")
-    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-    try:
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind((host, port))
-    except OSError as exc:
-        listener.close()
-        if exc.errno == errno.EADDRINUSE:
-            raise ConfigError(f"port {port} on {host} is already in use (another server?); "
-                              "stop it or choose another port with --port") from None
-        raise ConfigError(f"cannot listen on {host} port {port} ({exc.strerror or exc}); "
-                          "choose another address with --host or port with --port") from None
+    listener = _listener(host, port)
     database = db or Path(platformdirs.user_data_dir("codenames-ai")) / "web-games.sqlite3"
     try:
         # the name the server listens on (an address is served anyway) and those given
@@ -73,3 +62,20 @@ def serve(
                "Ctrl-C stops it)")
 
     serving.run(application, listener, say=lambda text: typer.echo(text, err=True))
+
+
+def _listener(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port``, or one line that says why not and what to
+    choose instead."""
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+    except OSError as exc:
+        listener.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise ConfigError(f"port {port} on {host} is already in use (another server?); "
+                              "stop it or choose another port with --port") from None
+        raise ConfigError(f"cannot listen on {host} port {port} ({exc.strerror or exc}); "
+                          "choose another address with --host or port with --port") from None
+    return listener
