@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Literal, cast, overload
 
 from ..core.cards import Role
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, quoted
 from ..core.protocols import Guesser, Spymaster
 from ..extras import Requirement, first_problem
 from ..vectors.model import PICTURE_MEANINGS
@@ -240,12 +240,27 @@ def load_entry_point(entry_point: str) -> Any:
         raise ConfigError(f"{entry_point!r} is not of the form 'module:Class'")
     module = import_plugin(module_name, entry_point)
     target: Any = module
-    for part in attribute.split("."):
+    parts = attribute.split(".")
+    for number, part in enumerate(parts):
+        if number and not inspect.isclass(target):
+            raise _not_its_own(entry_point, module_name, attribute)
         try:
             target = getattr(target, part)
         except AttributeError:
             raise ConfigError(f"module {module_name!r} has no {attribute!r}") from None
+    # Only a class or function of the module's own package: a path through what the module
+    # imported (my_agents:os.system, my_agents:subprocess.run) would run anything.
+    own = str(getattr(target, "__module__", None) or "").partition(".")[0]
+    package = {name.partition(".")[0] for name in (module_name, _module_of_name(module_name))}
+    if not (inspect.isclass(target) or inspect.isfunction(target)) or own not in package:
+        raise _not_its_own(entry_point, module_name, attribute)
     return target
+
+
+def _not_its_own(entry_point: str, module_name: str, attribute: str) -> ConfigError:
+    return ConfigError(f"{quoted(entry_point)}: {quoted(attribute)} is not a class or function "
+                       f"of {quoted(module_name)}; an agent is built by a class or function "
+                       "its own module defines (module:Class)")
 
 
 def import_plugin(module_name: str, wanted_for: str = "", *,
@@ -334,9 +349,9 @@ def trust_plugin_files(files: Iterable[Path]) -> None:
         pass
 
 
-def _recorded_folder(module_name: str, recorded: Path, what: str) -> Path:
-    """The folder to import ``module_name`` from so that it is the ``recorded`` file, if
-    this user's own tournaments loaded that file."""
+def _module_root(module_name: str, recorded: Path) -> Path | None:
+    """The folder importing ``module_name`` from would load the ``recorded`` file, or
+    ``None`` when the file is not that module's (os -> a file named my_agents.py)."""
     parts = module_name.split(".")
     package = recorded.name == "__init__.py"
     folder = recorded.parent
@@ -344,7 +359,31 @@ def _recorded_folder(module_name: str, recorded: Path, what: str) -> Path:
         folder = folder.parent
     expected = folder.joinpath(*parts, "__init__.py") if package else \
         folder.joinpath(*parts[:-1], f"{parts[-1]}.py")
-    if expected != recorded or not trusted_plugin_file(recorded):
+    return folder if expected == recorded else None
+
+
+def trusted_recorded_module(module_name: str, recorded: Path) -> bool:
+    """Whether a tournament may import ``module_name`` as it recorded: ``recorded`` is that
+    module's own file, and one this user's own tournaments loaded."""
+    return _module_root(module_name, recorded) is not None and trusted_plugin_file(recorded)
+
+
+def check_recorded(module_name: str, recorded: Path) -> None:
+    """After the import: ``ConfigError`` unless ``module_name`` is the ``recorded`` file (a
+    module of that name found first elsewhere, an installed one or the standard library's,
+    is not what the tournament ran)."""
+    found = plugin_file(module_name)
+    if found != recorded:
+        raise ConfigError(f"the tournament ran {quoted(module_name)} from {recorded}, but here "
+                          f"that name is {found or 'not a file'}; run the command where the "
+                          "tournament's own module is found")
+
+
+def _recorded_folder(module_name: str, recorded: Path, what: str) -> Path:
+    """The folder to import ``module_name`` from so that it is the ``recorded`` file, if
+    this user's own tournaments loaded that file."""
+    folder = _module_root(module_name, recorded)
+    if folder is None or not trusted_recorded_module(module_name, recorded):
         raise ConfigError(f"cannot import {what}: the tournament names {recorded} for it, a "
                           "file no tournament of yours loaded on this machine (loading it "
                           "would run its code); if it is yours, run the command once in its "

@@ -123,11 +123,11 @@ def _typed_modules(*agent_lists: str | None) -> set[str]:
 def _own_recorded_modules(out: Path) -> set[str]:
     """The modules ``out``'s tournament recorded loading from files this user's own
     tournaments loaded (so it resumes from any folder; an edited path is not one of them)."""
-    from ..agents.registry import trusted_plugin_file
+    from ..agents.registry import trusted_recorded_module
     from ..harness.results import recorded_plugins
 
     return {module for module, file in recorded_plugins(out).items()
-            if trusted_plugin_file(file)}
+            if trusted_recorded_module(module, file)}
 
 
 def _refuse_unnamed_code(spec: TournamentSpec, source: Path, named: set[str]) -> None:

@@ -17,7 +17,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..agents.registry import REGISTRY, import_plugin, make_agent, plugin_file
+from ..agents.registry import (
+    REGISTRY,
+    check_recorded,
+    import_plugin,
+    make_agent,
+    plugin_file,
+)
 from ..core.board import deal
 from ..core.cards import Role, Team
 from ..core.errors import CodenamesError, ConfigError
@@ -93,6 +99,8 @@ def build_agent(ref: AgentRef, role: Role | None = None, seat: str = "",
         if module and ref.agent not in REGISTRY and (ref.plugin or recorded is not None) \
                 and module not in sys.modules:  # importing it registers the id or class
             import_plugin(module, ref.agent, recorded=recorded)
+        if recorded is not None:  # the name may have been found elsewhere first
+            check_recorded(module, recorded)
         return make_agent(ref.agent, role=role, seat=seat, **dict(ref.options))
     except CodenamesError as exc:  # the registry's message names the id already
         message = " ".join(str(exc).split())

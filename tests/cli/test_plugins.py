@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from codenames_ai.harness.spec import TournamentSpec
+
 CLI = [sys.executable, "-m", "codenames_ai"]
 PLUGIN = '''
 from codenames_ai.agents import register
@@ -148,3 +150,58 @@ def test_an_edited_tournament_json_loads_no_file_the_user_never_ran(tmp_path: Pa
                     "'my_agents'; a tournament file runs only the modules you name yourself: "
                     "if you trust it and that code, add --plugin 'my_agents'")
     assert not marker.exists()
+
+
+HOSTILE = "import os\nimport subprocess\n" + PLUGIN
+
+
+@pytest.mark.parametrize("entry", ["my_agents:os.system", "my_agents:subprocess.getoutput",
+                                   "my_agents:register.__call__", "my_agents:register"])
+def test_a_spec_reaches_no_further_than_the_named_module_s_own_classes(
+        tmp_path: Path, entry: str) -> None:
+    """The second review of this round (medium): with --plugin my_agents given, a spec could
+    call anything the module imported, through a dotted path (my_agents:os.system)."""
+    folder = _folder(tmp_path)
+    (folder / "my_agents.py").write_text(HOSTILE, encoding="utf-8")
+    marker = tmp_path / "ran"
+    (folder / "spec.toml").write_text(
+        f'spymasters = ["bad"]\nguessers = ["random-guesser-v1"]\ngames = 2\n'
+        f'[agents.bad]\nagent = "{entry}"\noptions = {{ command = "touch {marker}" }}\n',
+        encoding="utf-8")
+    done = codenames("tournament", "spec.toml", "--plugin", "my_agents", "--out", "r",
+                     "--backend", "serial", "--quiet", cwd=folder)
+    assert done.returncode == 1 and not marker.exists()
+    [line] = done.stderr.splitlines()
+    assert "is not a class or function of 'my_agents'" in line, line
+
+
+def test_a_recorded_module_is_trusted_only_as_the_file_it_names(tmp_path: Path) -> None:
+    """The second review of this round (high): a results folder naming os:system with
+    plugin_files {"os": <a file on the user's trusted list>} passed as the user's own module,
+    and `os` imported from the standard library ran the command."""
+    project = _folder(tmp_path / "project")
+    done = codenames("tournament", "--plugin", "my_agents", "--spymasters", "my-spymaster-v1",
+                     "--guessers", "random-guesser-v1", "--games", "2", "--backend", "serial",
+                     "--out", "r", "--quiet", cwd=project)
+    assert done.returncode == 0, done.stderr
+    trusted = json.loads((project / "r" / "tournament.json").read_text())["plugin_files"][
+        "my_agents"]
+    # A hostile folder made from it: the spymaster is os:system, recorded under "os".
+    hostile = tmp_path / "hostile"
+    hostile.mkdir()
+    document = json.loads((project / "r" / "tournament.json").read_text())
+    marker = tmp_path / "ran"
+    spec = document["spec"]
+    spec["spymasters"] = ["os:system"]
+    spec["agents"] = {"os:system": {"agent": "os:system",
+                                    "options": {"command": f"touch {marker}"}},
+                      "random-guesser-v1": {"agent": "random-guesser-v1", "options": {}}}
+    document["spec"] = TournamentSpec.from_dict(spec).to_dict()
+    document["fingerprint"] = TournamentSpec.from_dict(spec).fingerprint()
+    document["plugin_files"] = {"os": trusted}
+    (hostile / "tournament.json").write_text(json.dumps(document))
+    attempt = codenames("tournament", "--out", str(hostile), "--games", "4", "--quiet",
+                        cwd=tmp_path)
+    assert attempt.returncode == 1 and not marker.exists()
+    [line] = attempt.stderr.splitlines()
+    assert "names code to run: 'os'" in line, line
