@@ -40,6 +40,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, MutableMapping
 from contextlib import asynccontextmanager
@@ -322,8 +323,9 @@ def _name(host: str) -> str:
     """The name or address in a ``Host`` header (or an origin's host part), lower case,
     without its port, brackets or final dot."""
     host = host.strip().lower()
-    if host.startswith("["):  # an IPv6 address, [::1]:8000
-        return host[1:].split("]", 1)[0]
+    if host.startswith("["):  # an IPv6 address, [::1]:8000; nothing else after the bracket
+        address, _, rest = host[1:].partition("]")
+        return address if rest == "" or re.fullmatch(r":\d+", rest) else host
     if host.count(":") == 1:
         host = host.split(":", 1)[0]
     return host.rstrip(".")

@@ -41,7 +41,9 @@ def test_a_request_for_another_name_is_refused(server: Server) -> None:
     for method, path in (("GET", "/api/options"), ("POST", "/api/games"),
                          ("POST", "/api/rooms"), ("GET", "/")):
         for host in ("evil.example", f"evil.example:{server.port}", "127.0.0.1.evil.example",
-                     "localhost.evil.example", ""):
+                     "localhost.evil.example", "",
+                     # the second review of this round: only the bracketed part was read
+                     "[::1].evil", f"[::1].evil:{server.port}", "[::1]evil.example"):
             status, body = ask(server, method, path, {"Host": host})
             assert status == 400, (method, path, host, body)
             assert "not reached by the name" in str(body["error"]), body
