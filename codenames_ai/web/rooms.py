@@ -151,7 +151,8 @@ def refuse_seat(game: WebGame, members: int, limit: int, seat: str, *,
     (``members``: how many sat down by the link so far, ``limit`` the most it may seat;
     ``guessers_seated``: whether a person has held a guesser seat of this deal;
     ``key_seen``: whether a person has held a spymaster seat of this deal through the
-    room's link; ``anywhere``: the room's creator, who may also sit where a person holds the
+    room's link (not the creator's, who holds every seat's link anyway); ``anywhere``:
+    the room's creator, who may also sit where a person holds the
     key; ``back``: a person who sat down by the link taking their own seat back, who is
     neither counted again nor kept from a spymaster seat they hold)."""
     if not back and members >= limit:

@@ -141,7 +141,8 @@ class Rooms(Games):
         self.put(room_id, game)
         return Room(room_id, game, int(info["version"]), bool(info["closed"]),
                     info["closed_by"], bool(info["open_seats"]),
-                    bool(info["guessers_seated"]), bool(info["key_seen"]), dict(info["names"]), int(info["members"]),
+                    bool(info["guessers_seated"]), bool(info["key_seen"]), dict(info["names"]),
+                    int(info["members"]),
                     self.limits.room_people)
 
     def changing_room(self, room_id: str) -> AbstractContextManager[Room]:
@@ -345,7 +346,8 @@ def change(rooms: Rooms, room: Room, first: int, made: list[dict[str, Any]], *,
     """Store a change of the room (its game's new moves, a seat, a member, its closing),
     wake its streams, and read it back as the store now has it. ``by_link``: the seat is
     taken by a person who came by the room's link (sitting down, or taking their seat
-    back), who sees the key if it is a spymaster seat."""
+    back from an earlier deal; not the creator), who sees the key if it is a spymaster
+    seat."""
     key_seen = (by_link and seat is not None and seat[1]
                 and room.game.seats[seat[0]][1] is Role.SPYMASTER)
     try:
@@ -372,7 +374,7 @@ def seat_change(rooms: Rooms, room: Room, seat: str, person: bool, *,
     else:
         game.people.discard(seat)
     return change(rooms, room, first, game.ai_moves(), seat=(seat, person), member=member,
-                  by_link=by_link or member is not None)
+                  by_link=by_link)
 
 
 def guessers_in(game: WebGame, people: Collection[str]) -> bool:
@@ -507,7 +509,7 @@ async def take(room_id: str, request: Request) -> dict[str, Any]:
             refused = refuse(room, seat, back=True) if earlier else None
             if refused:
                 raise HTTPProblem(409, refused, extra={"view": room_view(room, shown)})
-            return room_view(seat_change(rooms, room, seat, person, by_link=by_link), shown)
+            return room_view(seat_change(rooms, room, seat, person, by_link=earlier), shown)
 
     return await run_in_threadpool(run)
 
@@ -563,7 +565,10 @@ def sit_down(rooms: Rooms, room_id: str, seat: str, name: str, *, by_creator: bo
         if refused:
             raise HTTPProblem(409, refused, extra={"view": room_view(room, None)})
         token = secrets.token_urlsafe(16)
-        seated = seat_change(rooms, room, seat, True, member=(token, name))
+        # the creator, who holds every seat's link anyway, shuts no guesser seat by sitting
+        # at a spymaster seat (so a room made with its creator at one fills by the link)
+        seated = seat_change(rooms, room, seat, True, member=(token, name),
+                             by_link=not by_creator)
         return {"token": token, "view": room_view(seated, seat)}
 
 

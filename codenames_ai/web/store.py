@@ -87,7 +87,8 @@ CREATE TABLE IF NOT EXISTS members (
     seat TEXT NOT NULL,
     token TEXT PRIMARY KEY,
     name TEXT NOT NULL,
-    joined REAL NOT NULL
+    joined REAL NOT NULL,
+    game TEXT
 );
 CREATE INDEX IF NOT EXISTS members_of_room ON members(room);
 CREATE INDEX IF NOT EXISTS room_of_game ON rooms(game);
@@ -97,7 +98,7 @@ COLUMNS = {"games": ["id", "created", "config", "active"],
            "rooms": ["id", "game", "creator", "active", "version", "closed", "open_seats",
                      "closed_by", "guessers_seated", "key_seen"],
            "seats": ["room", "seat", "token", "person"],
-           "members": ["room", "seat", "token", "name", "joined"]}
+           "members": ["room", "seat", "token", "name", "joined", "game"]}
 # The columns earlier versions lacked, added when the file is opened: table -> column ->
 # the statement that adds it. A table whose columns are the first of today's, the others all
 # listed here, is brought up to date. A game of an earlier version has ``active`` 0: its last
@@ -106,14 +107,16 @@ COLUMNS = {"games": ["id", "created", "config", "active"],
 # ``guessers_seated`` 1 (who sat at its deal's guesser seats is unknown, so its spymaster
 # seats stay shut to the room's link until the next deal) and ``key_seen`` 1 (whether someone
 # sat at a spymaster seat through the room's link is unknown too, so its guesser seats stay
-# shut to that link until the next deal).
+# shut to that link until the next deal); a person who sat down by a room's link has no
+# ``game`` (the deal they sat down in), and is taken to have sat down in an earlier deal.
 ADDED_COLUMNS = {
     "rooms": {"open_seats": "ALTER TABLE rooms ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0",
               "closed_by": "ALTER TABLE rooms ADD COLUMN closed_by TEXT",
               "guessers_seated": "ALTER TABLE rooms ADD COLUMN guessers_seated INTEGER NOT NULL "
                                  "DEFAULT 1",
               "key_seen": "ALTER TABLE rooms ADD COLUMN key_seen INTEGER NOT NULL DEFAULT 1"},
-    "games": {"active": "ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0"}}
+    "games": {"active": "ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0"},
+    "members": {"game": "ALTER TABLE members ADD COLUMN game TEXT"}}
 LAST_ACTIVE = "MAX(created, active)"  # a game's last move (or its creation), in SQL
 # The games played alone (a room's game moves only through its room), in SQL.
 SOLO = "id NOT IN (SELECT game FROM rooms)"
@@ -464,10 +467,10 @@ class GameStore:
 
     def joined_before_deal(self, room_id: str, token: str) -> bool:
         """Whether ``token`` is a person's who sat down through the room's link before its
-        deal was dealt (in an earlier deal of the room; the same instant counts as before)."""
+        deal was dealt (in an earlier deal of the room)."""
         return bool(self._read("SELECT 1 FROM members JOIN rooms ON rooms.id = members.room "
-                               "JOIN games ON games.id = rooms.game WHERE members.room = ? "
-                               "AND members.token = ? AND members.joined <= games.created",
+                               "WHERE members.room = ? "
+                               "AND members.token = ? AND members.game IS NOT rooms.game",
                                (room_id, _digest(token))))
 
     def is_creator(self, room_id: str, token: str) -> bool:
@@ -491,9 +494,9 @@ class GameStore:
             statements.append(("UPDATE members SET seat = ? WHERE room = ? AND seat = ? AND "
                                "(SELECT person FROM seats WHERE room = ? AND seat = ?) = 0",
                                [(LEFT, room_id, seat[0], room_id, seat[0])]))
-            statements.append(("INSERT INTO members VALUES (?, ?, ?, ?, ?)",
+            statements.append(("INSERT INTO members VALUES (?, ?, ?, ?, ?, ?)",
                                [(room_id, seat[0], _digest(member[0]), member[1],
-                                 self.clock())]))
+                                 self.clock(), game_id)]))
         if moves:
             statements.append(("INSERT INTO moves VALUES (?, ?, ?)",
                                _rows(game_id, first, moves)))

@@ -1041,6 +1041,10 @@ def test_a_stream_follows_its_tokens_seat_now_not_the_one_it_opened_with(
                                                     "person": True}).json()
             while not view["over"]:
                 view = guess_on(client, room, "red-guesser", view).json()
+            # nobody holds a guesser seat as it is dealt, so Eve's token, of the last deal,
+            # may take her seat back by the room link's rule
+            assert client.post(f"{url}/seat", json={"token": room["seats"]["red-guesser"],
+                                                    "person": False}).status_code == 200
             again = client.post(f"{url}/again", json={"token": room["seats"]["red-guesser"]})
             assert again.status_code == 200, again.text
             back = client.post(f"{url}/seat", json={"token": eve["token"], "person": True})
@@ -1242,6 +1246,7 @@ def test_a_room_of_the_last_layout_keeps_its_spymaster_seats_shut_until_the_next
         room = new_room(client, [])
     with sqlite3.connect(database) as old:
         old.executescript("ALTER TABLE rooms DROP COLUMN key_seen; "
+                          "ALTER TABLE members DROP COLUMN game; "
                           "ALTER TABLE rooms DROP COLUMN guessers_seated;")
     with app_client(database) as client:
         assert shut(view_of(client, room, None))
@@ -1319,9 +1324,10 @@ def test_a_person_who_saw_the_key_by_the_room_link_cannot_guess_in_that_deal(
     assert client.post(f"{url}/seat", json={"token": xavier["token"],
                                             "person": False}).status_code == 200
     spectator = view_of(client, room, None)["room"]
-    assert spectator["guess_shut"] and spectator["joinable"] == ["blue-spymaster"]
+    assert spectator["guess_shut"]
+    assert spectator["joinable"] == ["red-spymaster", "blue-spymaster"]
     for seat in ("red-guesser", "blue-guesser"):
-        for extra in ({}, {"creator": room["creator"]}):
+        for extra in ({}, {"creator": room["creator"]}):  # the creator's page cannot tell
             refused = join(client, room, seat, "Xavier", **extra)
             assert refused.status_code == 409, refused.text
             assert "seen the key" in refused.json()["error"] and "token" not in refused.json()
@@ -1362,3 +1368,15 @@ def test_nobody_starts_a_deal_holding_a_guesser_seat_and_the_key(client: TestCli
     own = client.post(f"{url}/seat", json={"token": room["seats"]["red-spymaster"],
                                            "person": True})
     assert own.status_code == 200 and all(card["key"] for card in own.json()["cards"])
+
+
+def test_the_creator_sits_at_a_spymaster_seat_and_friends_join_the_guessers_by_the_link(
+        client: TestClient) -> None:
+    """The start page seats its creator through ``join`` with the creator's token: that
+    shuts no guesser seat (the creator holds every seat's link anyway), so the room fills
+    by its link as before."""
+    room = new_room(client, [])
+    ann = join(client, room, "red-spymaster", "Ann", creator=room["creator"])
+    assert ann.status_code == 200 and not ann.json()["view"]["room"]["guess_shut"]
+    assert join(client, room, "red-guesser", "Bob").status_code == 200
+    assert join(client, room, "blue-spymaster", "Cat").status_code == 409  # Bob guesses
