@@ -145,14 +145,26 @@ def room_game(config: GameConfig, moves: list[dict[str, Any]] | None = None, *,
 
 
 def refuse_seat(game: WebGame, members: int, limit: int, seat: str, *,
-                guessers_seated: bool, anywhere: bool = False) -> str | None:
+                guessers_seated: bool, key_seen: bool = False, anywhere: bool = False,
+                back: bool = False) -> str | None:
     """Why the room's link may not seat someone in ``seat`` now, or None if it may
     (``members``: how many sat down by the link so far, ``limit`` the most it may seat;
     ``guessers_seated``: whether a person has held a guesser seat of this deal;
-    ``anywhere``: the room's creator, who may also sit where a person holds the key)."""
-    if members >= limit:
+    ``key_seen``: whether a person has held a spymaster seat of this deal through the
+    room's link (not the creator's, who holds every seat's link anyway); ``anywhere``:
+    the room's creator, who may also sit where a person holds the
+    key; ``back``: a person who sat down by the link taking their own seat back, who is
+    neither counted again nor kept from a spymaster seat they hold)."""
+    if not back and members >= limit:
         return f"this room has seated its most people ({limit}); start another room"
+    # The link cannot tell a newcomer from someone already at the table in another tab:
+    # the key read at one seat would be used at the other, whichever came first.
     if game.seats[seat][1] is not Role.SPYMASTER:
+        if key_seen and not game.state.is_over:
+            return (f"a person has sat at a spymaster seat of this deal through the room's "
+                    f"link and seen the key, and the room's link cannot tell you from them: "
+                    f"the guesser seats, {seat} too, open again to it once this game is over; "
+                    "or ask the room's creator for the seat's own link")
         return None
     # Whoever comes by the link may be one of the deal's guessers in another tab: the key
     # would be theirs to read, then the seat handed back to the AI and the guessing go on.
@@ -161,7 +173,7 @@ def refuse_seat(game: WebGame, members: int, limit: int, seat: str, *,
                 "this deal, whom the room's link cannot tell from you: its spymaster seats "
                 "open again once this game is over; or ask the room's creator for the "
                 "seat's own link")
-    if not anywhere and seat in game.people:
+    if not (anywhere or back) and seat in game.people:
         return (f"the {seat} seat is taken, and it shows the key: ask whoever sits there "
                 "for the seat's link, or choose another seat")
     return None

@@ -78,6 +78,7 @@ class Room:
     closed_by: dict[str, Any] | None  # the seat and name the creator closed it from
     open_seats: bool
     guessers_seated: bool  # a person has held a guesser seat of this deal
+    key_seen: bool  # a person has held a spymaster seat of this deal by the room's link
     names: dict[str, list[str]]  # seat -> who sat down there by the room's link
     members: int  # how many sat down by the room's link, those who lost their seat too
     people_limit: int  # how many the room's link may seat (the server's limit)
@@ -140,7 +141,8 @@ class Rooms(Games):
         self.put(room_id, game)
         return Room(room_id, game, int(info["version"]), bool(info["closed"]),
                     info["closed_by"], bool(info["open_seats"]),
-                    bool(info["guessers_seated"]), dict(info["names"]), int(info["members"]),
+                    bool(info["guessers_seated"]), bool(info["key_seen"]), dict(info["names"]),
+                    int(info["members"]),
                     self.limits.room_people)
 
     def changing_room(self, room_id: str) -> AbstractContextManager[Room]:
@@ -237,6 +239,9 @@ def room_view(room: Room, seat: str | None) -> dict[str, Any]:
                     # a person has sat at a guesser seat of this deal, which is not over:
                     # the spymaster seats are shut to the room's link (``refuse_seat``)
                     "key_shut": room.guessers_seated and not game.state.is_over,
+                    # a person has held a spymaster seat of this deal through the room's
+                    # link, which is not over: the guesser seats are shut to that link
+                    "guess_shut": room.key_seen and not game.state.is_over,
                     # nobody sits at the table: the AI seats wait for someone to sit down
                     "waiting": not game.people and not game.state.is_over}
     if room.closed:
@@ -295,10 +300,12 @@ def held_seat(rooms: Rooms, room_id: str, token: object) -> str:
     return seat
 
 
-def refuse(room: Room, seat: str, *, anywhere: bool = False) -> str | None:
+def refuse(room: Room, seat: str, *, anywhere: bool = False, back: bool = False
+           ) -> str | None:
     """Why the room's link may not seat someone in ``seat`` now (``rooms.refuse_seat``)."""
     return refuse_seat(room.game, room.members, room.people_limit, seat,
-                       guessers_seated=room.guessers_seated, anywhere=anywhere)
+                       guessers_seated=room.guessers_seated, key_seen=room.key_seen,
+                       anywhere=anywhere, back=back)
 
 
 def check_seat(room: Room, seat: str) -> None:
@@ -335,13 +342,19 @@ def require_creator(rooms: Rooms, room_id: str, creator: object, doing: str) -> 
 
 def change(rooms: Rooms, room: Room, first: int, made: list[dict[str, Any]], *,
            seat: tuple[str, bool] | None = None, member: tuple[str, str] | None = None,
-           close: dict[str, str | None] | None = None) -> Room:
+           close: dict[str, str | None] | None = None, by_link: bool = False) -> Room:
     """Store a change of the room (its game's new moves, a seat, a member, its closing),
-    wake its streams, and read it back as the store now has it."""
+    wake its streams, and read it back as the store now has it. ``by_link``: the seat is
+    taken by a person who came by the room's link (sitting down, or taking their seat
+    back from an earlier deal; not the creator), who sees the key if it is a spymaster
+    seat."""
+    key_seen = (by_link and seat is not None and seat[1]
+                and room.game.seats[seat[0]][1] is Role.SPYMASTER)
     try:
         rooms.store.room_change(room.room_id, room.game.game_id, first, made, seat=seat,
                                 member=member, close=close,
-                                guessers_seated=guessers_in(room.game, room.game.people))
+                                guessers_seated=guessers_in(room.game, room.game.people),
+                                key_seen=key_seen)
     except MoveConflict:
         raise HTTPProblem(409, "the game moved on meanwhile (another page stored a move "
                                "first); the page shows the game as it is now") from None
@@ -350,7 +363,7 @@ def change(rooms: Rooms, room: Room, first: int, made: list[dict[str, Any]], *,
 
 
 def seat_change(rooms: Rooms, room: Room, seat: str, person: bool, *,
-                member: tuple[str, str] | None = None) -> Room:
+                member: tuple[str, str] | None = None, by_link: bool = False) -> Room:
     """Give ``seat`` to people or to the AI (``member``: someone sitting down by the
     room's link, with their token and name), and let the AI seats move at once, in one
     stored change (the AI plays the seat now if it is its turn)."""
@@ -360,7 +373,8 @@ def seat_change(rooms: Rooms, room: Room, seat: str, person: bool, *,
         game.people.add(seat)
     else:
         game.people.discard(seat)
-    return change(rooms, room, first, game.ai_moves(), seat=(seat, person), member=member)
+    return change(rooms, room, first, game.ai_moves(), seat=(seat, person), member=member,
+                  by_link=by_link)
 
 
 def guessers_in(game: WebGame, people: Collection[str]) -> bool:
@@ -487,7 +501,15 @@ async def take(room_id: str, request: Request) -> dict[str, Any]:
             seat, shown = seat_of_change(rooms, room_id, data, person)  # under the lock
             check_open(room)
             check_seat(room, seat)
-            return room_view(seat_change(rooms, room, seat, person), shown)
+            # a token that came by the room's link in an earlier deal takes its seat back by
+            # that link's rule (it may be the same person as someone seated since)
+            by_link = (person and "creator" not in data
+                       and rooms.store.name_of(room_id, data["token"]) is not None)
+            earlier = by_link and rooms.store.joined_before_deal(room_id, data["token"])
+            refused = refuse(room, seat, back=True) if earlier else None
+            if refused:
+                raise HTTPProblem(409, refused, extra={"view": room_view(room, shown)})
+            return room_view(seat_change(rooms, room, seat, person, by_link=earlier), shown)
 
     return await run_in_threadpool(run)
 
@@ -543,7 +565,10 @@ def sit_down(rooms: Rooms, room_id: str, seat: str, name: str, *, by_creator: bo
         if refused:
             raise HTTPProblem(409, refused, extra={"view": room_view(room, None)})
         token = secrets.token_urlsafe(16)
-        seated = seat_change(rooms, room, seat, True, member=(token, name))
+        # the creator, who holds every seat's link anyway, shuts no guesser seat by sitting
+        # at a spymaster seat (so a room made with its creator at one fills by the link)
+        seated = seat_change(rooms, room, seat, True, member=(token, name),
+                             by_link=not by_creator)
         return {"token": token, "view": room_view(seated, seat)}
 
 
@@ -566,15 +591,21 @@ async def again(room_id: str, request: Request) -> dict[str, Any]:
             if not game.state.is_over:
                 raise HTTPProblem(409, "the game is not over (someone may have dealt "
                                        "again already)", extra={"view": room_view(room, seat)})
+            # a spymaster seat someone sat down in through the room's link goes back to the
+            # AI when a person holds a guesser seat: nobody starts a deal holding both
+            by_link = {seat for seat in game.people if room.names.get(seat)
+                       and game.seats[seat][1] is Role.SPYMASTER}
+            to_ai = by_link if guessers_in(game, game.people) else set()
             try:
                 config = GameConfig.from_dict({**game.config.to_dict(), "seed": fresh_seed()})
-                fresh = room_game(config, people=frozenset(game.people))
+                fresh = room_game(config, people=frozenset(game.people - to_ai))
                 moves = fresh.ai_moves()
             except CodenamesError as exc:
                 raise HTTPProblem(400, str(exc)) from None
             fresh.game_id = rooms.store.room_new_game(
                 room_id, config.to_dict(), moves,
-                guessers_seated=guessers_in(fresh, fresh.people))
+                guessers_seated=guessers_in(fresh, fresh.people),
+                key_seen=bool(by_link - to_ai), to_ai=sorted(to_ai))
             rooms.put(room_id, fresh)
             rooms.changed([room_id])
             return room_view(rooms.room(room_id), seat)

@@ -42,7 +42,7 @@ import sqlite3
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,7 +72,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     closed INTEGER NOT NULL,
     open_seats INTEGER NOT NULL DEFAULT 0,
     closed_by TEXT,
-    guessers_seated INTEGER NOT NULL DEFAULT 1
+    guessers_seated INTEGER NOT NULL DEFAULT 1,
+    key_seen INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(id),
@@ -86,7 +87,8 @@ CREATE TABLE IF NOT EXISTS members (
     seat TEXT NOT NULL,
     token TEXT PRIMARY KEY,
     name TEXT NOT NULL,
-    joined REAL NOT NULL
+    joined REAL NOT NULL,
+    game TEXT
 );
 CREATE INDEX IF NOT EXISTS members_of_room ON members(room);
 CREATE INDEX IF NOT EXISTS room_of_game ON rooms(game);
@@ -94,22 +96,27 @@ CREATE INDEX IF NOT EXISTS room_of_game ON rooms(game);
 COLUMNS = {"games": ["id", "created", "config", "active"],
            "moves": ["game", "number", "move"],
            "rooms": ["id", "game", "creator", "active", "version", "closed", "open_seats",
-                     "closed_by", "guessers_seated"],
+                     "closed_by", "guessers_seated", "key_seen"],
            "seats": ["room", "seat", "token", "person"],
-           "members": ["room", "seat", "token", "name", "joined"]}
+           "members": ["room", "seat", "token", "name", "joined", "game"]}
 # The columns earlier versions lacked, added when the file is opened: table -> column ->
 # the statement that adds it. A table whose columns are the first of today's, the others all
 # listed here, is brought up to date. A game of an earlier version has ``active`` 0: its last
 # activity is taken to be its creation (``LAST_ACTIVE``); a room closed by an earlier version
 # has no ``closed_by``, and reads as closed for idleness; a room of one has
 # ``guessers_seated`` 1 (who sat at its deal's guesser seats is unknown, so its spymaster
-# seats stay shut to the room's link until the next deal).
+# seats stay shut to the room's link until the next deal) and ``key_seen`` 1 (whether someone
+# sat at a spymaster seat through the room's link is unknown too, so its guesser seats stay
+# shut to that link until the next deal); a person who sat down by a room's link has no
+# ``game`` (the deal they sat down in), and is taken to have sat down in an earlier deal.
 ADDED_COLUMNS = {
     "rooms": {"open_seats": "ALTER TABLE rooms ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0",
               "closed_by": "ALTER TABLE rooms ADD COLUMN closed_by TEXT",
               "guessers_seated": "ALTER TABLE rooms ADD COLUMN guessers_seated INTEGER NOT NULL "
-                                 "DEFAULT 1"},
-    "games": {"active": "ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0"}}
+                                 "DEFAULT 1",
+              "key_seen": "ALTER TABLE rooms ADD COLUMN key_seen INTEGER NOT NULL DEFAULT 1"},
+    "games": {"active": "ALTER TABLE games ADD COLUMN active REAL NOT NULL DEFAULT 0"},
+    "members": {"game": "ALTER TABLE members ADD COLUMN game TEXT"}}
 LAST_ACTIVE = "MAX(created, active)"  # a game's last move (or its creation), in SQL
 # The games played alone (a room's game moves only through its room), in SQL.
 SOLO = "id NOT IN (SELECT game FROM rooms)"
@@ -380,11 +387,13 @@ class GameStore:
 
     def create_room(self, config: dict[str, Any], moves: list[dict[str, Any]],
                     seats: dict[str, bool], *, open_seats: bool, guessers_seated: bool,
+                    key_seen: bool = False,
                     most: int | None = None) -> tuple[str, str, dict[str, str]]:
         """A new room and its game: (room id, creator token, seat name -> token), each 128
         random bits. ``seats``: seat name -> held by a person; ``open_seats``: whether people
         may choose a seat from the room's own link (``join``); ``guessers_seated``: whether a
-        person holds a guesser seat of its deal; with ``most``, ``StoreFull`` when that many
+        person holds a guesser seat of its deal; ``key_seen``: whether a person holds a
+        spymaster seat of it through the room's link; with ``most``, ``StoreFull`` when that many
         rooms (open or closed) are kept already."""
         game_id, room_id = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
         creator = secrets.token_urlsafe(16)
@@ -392,9 +401,9 @@ class GameStore:
         now = self.clock()
         self._write([(NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
-                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0, ?, NULL, ?)",
+                     ("INSERT INTO rooms VALUES (?, ?, ?, ?, 1, 0, ?, NULL, ?, ?)",
                       [(room_id, game_id, _digest(creator), now, int(open_seats),
-                        int(guessers_seated))]),
+                        int(guessers_seated), int(key_seen))]),
                      ("INSERT INTO seats VALUES (?, ?, ?, ?)",
                       [(room_id, name, _digest(tokens[name]), int(person))
                        for name, person in seats.items()])],
@@ -407,7 +416,8 @@ class GameStore:
         """A room's game id and its number of moves, version, last activity, closed and
         open-seats flags, who closed it (``closed_by``: the seat and name the creator closed
         it from, None for a room closed for idleness or still open), whether a person has held
-        a guesser seat of its deal, seats held by people, and the names of those who sat down
+        a guesser seat of its deal, whether a person has held a spymaster seat of it through
+        the room's link (``key_seen``), seats held by people, and the names of those who sat down
         through the room's link (seat -> names, in the order they came), or None for an
         unknown id.
 
@@ -415,12 +425,13 @@ class GameStore:
         the sweep has not closed yet reads as it will once closed (closed, its version one
         further), and reading it writes nothing."""
         rows = self._read("SELECT game, version, active, closed, open_seats, closed_by, "
-                          "guessers_seated, "
+                          "guessers_seated, key_seen, "
                           "(SELECT COUNT(*) FROM moves WHERE moves.game = rooms.game) "
                           "FROM rooms WHERE id = ?", (room_id,))
         if not rows:
             return None
-        game, version, active, closed, open_seats, closed_by, guessers_seated, moves = rows[0]
+        (game, version, active, closed, open_seats, closed_by, guessers_seated, key_seen,
+         moves) = rows[0]
         if not closed and active < self._cutoff(idle):
             closed, version = True, version + 1
         seats = self._read("SELECT seat, person FROM seats WHERE room = ?", (room_id,))
@@ -434,6 +445,7 @@ class GameStore:
                 "closed": bool(closed),
                 "closed_by": json.loads(closed_by) if closed and closed_by else None,
                 "open_seats": bool(open_seats), "guessers_seated": bool(guessers_seated),
+                "key_seen": bool(key_seen),
                 "people": {name for name, person in seats if person}, "names": names,
                 "members": len(members)}
 
@@ -453,6 +465,14 @@ class GameStore:
                           (room_id, _digest(token)))
         return str(rows[0][0]) if rows else None
 
+    def joined_before_deal(self, room_id: str, token: str) -> bool:
+        """Whether ``token`` is a person's who sat down through the room's link before its
+        deal was dealt (in an earlier deal of the room)."""
+        return bool(self._read("SELECT 1 FROM members JOIN rooms ON rooms.id = members.room "
+                               "WHERE members.room = ? "
+                               "AND members.token = ? AND members.game IS NOT rooms.game",
+                               (room_id, _digest(token))))
+
     def is_creator(self, room_id: str, token: str) -> bool:
         return bool(self._read("SELECT 1 FROM rooms WHERE id = ? AND creator = ?",
                                (room_id, _digest(token))))
@@ -461,11 +481,12 @@ class GameStore:
                     moves: list[dict[str, Any]], *, seat: tuple[str, bool] | None = None,
                     member: tuple[str, str] | None = None,
                     close: dict[str, str | None] | None = None,
-                    guessers_seated: bool = False) -> None:
+                    guessers_seated: bool = False, key_seen: bool = False) -> None:
         """One change of a room, all or none: ``moves`` numbered from ``first``, a seat
         given to a person or the AI, a person who sat down in that seat (their token and
         name), a person at a guesser seat of the deal (``guessers_seated``, kept until the
-        next deal), or the room closed (``close``: the seat and name of who closed it, each
+        next deal), a person at a spymaster seat through the room's link (``key_seen``, kept
+        as long), or the room closed (``close``: the seat and name of who closed it, each
         may be None); its version grows by one."""
         statements: list[tuple[str, list[tuple[Any, ...]]]] = []
         if member is not None and seat is not None:
@@ -473,9 +494,9 @@ class GameStore:
             statements.append(("UPDATE members SET seat = ? WHERE room = ? AND seat = ? AND "
                                "(SELECT person FROM seats WHERE room = ? AND seat = ?) = 0",
                                [(LEFT, room_id, seat[0], room_id, seat[0])]))
-            statements.append(("INSERT INTO members VALUES (?, ?, ?, ?, ?)",
+            statements.append(("INSERT INTO members VALUES (?, ?, ?, ?, ?, ?)",
                                [(room_id, seat[0], _digest(member[0]), member[1],
-                                 self.clock())]))
+                                 self.clock(), game_id)]))
         if moves:
             statements.append(("INSERT INTO moves VALUES (?, ?, ?)",
                                _rows(game_id, first, moves)))
@@ -486,16 +507,19 @@ class GameStore:
             statements.append(("UPDATE rooms SET closed = 1, closed_by = ? WHERE id = ? AND "
                                "closed = 0", [(json.dumps(close), room_id)]))
         statements.append(("UPDATE rooms SET version = version + 1, active = ?, "
-                           "guessers_seated = MAX(guessers_seated, ?) WHERE id = ?",
-                           [(self.clock(), int(guessers_seated), room_id)]))
+                           "guessers_seated = MAX(guessers_seated, ?), key_seen = MAX(key_seen, ?) "
+                           "WHERE id = ?",
+                           [(self.clock(), int(guessers_seated), int(key_seen), room_id)]))
         self._write(statements, game_id=game_id, first=first)
 
     def room_new_game(self, room_id: str, config: dict[str, Any],
-                      moves: list[dict[str, Any]], *, guessers_seated: bool) -> str:
+                      moves: list[dict[str, Any]], *, guessers_seated: bool,
+                      key_seen: bool = False, to_ai: Collection[str] = ()) -> str:
         """A new game in the room (its seats and links stay), with its first ``moves``, in
         place of the finished one, which is deleted; the room's version grows by one.
-        ``guessers_seated``: whether a person holds a guesser seat as it is dealt. Returns
-        the new game's id."""
+        ``guessers_seated``: whether a person holds a guesser seat as it is dealt,
+        ``key_seen`` a spymaster seat through the room's link; ``to_ai``: seats handed to the
+        AI as it is dealt (their people keep their tokens). Returns the new game's id."""
         game_id = secrets.token_urlsafe(16)
         finished = "(SELECT game FROM rooms WHERE id = ?)"
         now = self.clock()
@@ -504,8 +528,10 @@ class GameStore:
                      (NEW_GAME, [(game_id, now, json.dumps(config), now)]),
                      ("INSERT INTO moves VALUES (?, ?, ?)", _rows(game_id, 0, moves)),
                      ("UPDATE rooms SET game = ?, version = version + 1, active = ?, "
-                      "guessers_seated = ? WHERE id = ?",
-                      [(game_id, now, int(guessers_seated), room_id)])],
+                      "guessers_seated = ?, key_seen = ? WHERE id = ?",
+                      [(game_id, now, int(guessers_seated), int(key_seen), room_id)]),
+                     ("UPDATE seats SET person = 0 WHERE room = ? AND seat = ?",
+                      [(room_id, seat) for seat in to_ai])],
                     game_id=game_id, first=0)
         return game_id
 

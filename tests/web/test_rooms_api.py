@@ -455,7 +455,8 @@ def test_a_database_of_the_first_rooms_layout_is_brought_up_to_date(tmp_path: Pa
     with app_client(database) as client:
         room = new_room(client, ["red-guesser"])
     with sqlite3.connect(database) as old:  # as the first version of rooms stored it
-        old.executescript("ALTER TABLE rooms DROP COLUMN guessers_seated; "
+        old.executescript("ALTER TABLE rooms DROP COLUMN key_seen; "
+                          "ALTER TABLE rooms DROP COLUMN guessers_seated; "
                           "ALTER TABLE rooms DROP COLUMN closed_by; "
                           "ALTER TABLE rooms DROP COLUMN open_seats; DROP TABLE members;")
     with app_client(database) as client:
@@ -473,7 +474,8 @@ def test_a_database_from_before_rooms_named_who_closed_them_is_brought_up_to_dat
         closed = new_room(client, [])
         client.post(f"/api/rooms/{closed['id']}/close", json={"creator": closed["creator"]})
     with sqlite3.connect(database) as old:  # as issue 41's version found it
-        old.executescript("ALTER TABLE rooms DROP COLUMN guessers_seated; "
+        old.executescript("ALTER TABLE rooms DROP COLUMN key_seen; "
+                          "ALTER TABLE rooms DROP COLUMN guessers_seated; "
                           "ALTER TABLE rooms DROP COLUMN closed_by;")
     with app_client(database) as client:
         assert view_of(client, room, "red-guesser")["room"]["closed_by"] is None
@@ -515,24 +517,24 @@ def test_people_choose_their_seats_from_the_room_link(client: TestClient) -> Non
     first = view_of(client, room, None)
     assert first["moves"] == 0 and first["room"]["waiting"]
     assert first["room"]["joinable"] == list(first["room"]["seats"])
-    ann = join(client, room, "red-spymaster", "  Ann   Lee ")
+    # Ann takes the spymaster seat with its own link, from the creator
+    token = room["seats"]["red-spymaster"]
+    ann = client.post(f"/api/rooms/{room['id']}/seat", json={"token": token, "person": True})
     assert ann.status_code == 200, ann.text
-    token, view = ann.json()["token"], ann.json()["view"]
+    view = ann.json()
     assert view["your_turn"] and view["room"]["seat"] == "red-spymaster"
     assert all(card["key"] for card in view["cards"])  # a spymaster sees the key
-    assert view["room"]["names"]["red-spymaster"] == ["Ann Lee"]
-    # The spymaster seat is taken: the room's link cannot seat a second person there.
-    taken = join(client, room, "red-spymaster", "Eve")
-    assert taken.status_code == 409 and "shows the key" in taken.json()["error"]
-    hidden(json.dumps(taken.json()["view"]))
     # Guesser seats are shared: two people join the red guessers.
-    bob = join(client, room, "red-guesser", "Bob").json()
+    bob = join(client, room, "red-guesser", "  Bob   Lee ").json()
     cat = join(client, room, "red-guesser", "Cat").json()
     assert bob["token"] != cat["token"]
     spectator = view_of(client, room, None)
-    assert spectator["room"]["names"]["red-guesser"] == ["Bob", "Cat"]
+    assert spectator["room"]["names"]["red-guesser"] == ["Bob Lee", "Cat"]
     # people guess in this deal: its spymaster seats are shut to the room's link
     assert spectator["room"]["joinable"] == ["red-guesser", "blue-guesser"]
+    shut_out = join(client, room, "red-spymaster", "Eve")
+    assert shut_out.status_code == 409 and "shows the key" in shut_out.json()["error"]
+    hidden(json.dumps(shut_out.json()["view"]))
     # Ann clues with her token; Bob or Cat guesses with theirs; blue is the AI's.
     word = next(w for w in ("planet", "ocean", "music", "winter", "garden")
                 if client.post(f"/api/rooms/{room['id']}/check",
@@ -1039,6 +1041,10 @@ def test_a_stream_follows_its_tokens_seat_now_not_the_one_it_opened_with(
                                                     "person": True}).json()
             while not view["over"]:
                 view = guess_on(client, room, "red-guesser", view).json()
+            # nobody holds a guesser seat as it is dealt, so Eve's token, of the last deal,
+            # may take her seat back by the room link's rule
+            assert client.post(f"{url}/seat", json={"token": room["seats"]["red-guesser"],
+                                                    "person": False}).status_code == 200
             again = client.post(f"{url}/again", json={"token": room["seats"]["red-guesser"]})
             assert again.status_code == 200, again.text
             back = client.post(f"{url}/seat", json={"token": eve["token"], "person": True})
@@ -1176,7 +1182,9 @@ def test_a_spymaster_sits_before_the_guessers_and_keeps_the_seat_for_the_deal(
     url = f"/api/rooms/{room['id']}"
     ann = join(client, room, "red-spymaster", "Ann").json()
     assert all(card["key"] for card in ann["view"]["cards"])
-    bob = join(client, room, "red-guesser", "Bob").json()["token"]
+    assert join(client, room, "red-guesser", "Bob").status_code == 409  # Ann in a tab?
+    bob = room["seats"]["red-guesser"]  # the seat's own link, from the creator
+    assert client.post(f"{url}/seat", json={"token": bob, "person": True}).status_code == 200
     assert shut(view_of(client, room, None))
     assert client.post(f"{url}/seat", json={"token": ann["token"],
                                             "person": False}).status_code == 200
@@ -1201,8 +1209,11 @@ def test_a_spymaster_sits_before_the_guessers_and_keeps_the_seat_for_the_deal(
     assert not shut(over.json())  # for the next deal
     cat = join(client, room, "blue-spymaster", "Cat").json()["token"]
     again = client.post(f"{url}/again", json={"token": cat})
-    assert again.status_code == 200 and all(card["key"] for card in again.json()["cards"])
-    assert shut(again.json())  # Bob holds the red guessers' seat as the deal is dealt
+    # Bob holds the red guessers' seat as the deal is dealt: Cat's seat, taken by the
+    # room's link, goes back to the AI, and her token does not take it back this deal
+    assert again.status_code == 200 and not any(card["key"] for card in again.json()["cards"])
+    assert again.json()["room"]["seats"]["blue-spymaster"] == "ai" and shut(again.json())
+    assert client.post(f"{url}/seat", json={"token": cat, "person": True}).status_code == 409
     assert join(client, room, "red-spymaster", "Eve").status_code == 409
 
     quiet = new_room(client, [], variant="coop")  # a new deal with no guesser seated
@@ -1211,7 +1222,9 @@ def test_a_spymaster_sits_before_the_guessers_and_keeps_the_seat_for_the_deal(
     assassin = next(c["index"] for c in spymaster["view"]["cards"] if c["key"] == "assassin")
     word = next(w for w in CLUE_WORDS if client.post(
         f"{url}/check", json={"token": spymaster["token"], "word": w}).json()["legal"])
-    eve = join(client, quiet, "guesser", "Eve").json()["token"]
+    assert join(client, quiet, "guesser", "Eve").status_code == 409
+    eve = quiet["seats"]["guesser"]
+    assert client.post(f"{url}/seat", json={"token": eve, "person": True}).status_code == 200
     clued = client.post(f"{url}/moves", json={"token": spymaster["token"], "move": "clue",
                                               "word": word, "number": 1,
                                               "expect": spymaster["view"]["expect"]})
@@ -1219,9 +1232,10 @@ def test_a_spymaster_sits_before_the_guessers_and_keeps_the_seat_for_the_deal(
                                               "expect": clued.json()["expect"]})
     assert ended.json()["over"], ended.text
     assert client.post(f"{url}/seat", json={"token": eve, "person": False}).status_code == 200
-    assert client.post(f"{url}/again", json={"token": spymaster["token"]}).status_code == 200
+    dealt = client.post(f"{url}/again", json={"token": spymaster["token"]})
+    assert dealt.status_code == 200 and dealt.json()["room"]["guess_shut"]  # Ann holds the key
     left = client.post(f"{url}/seat", json={"token": spymaster["token"], "person": False})
-    assert left.json()["room"]["joinable"] == ["spymaster", "guesser"]  # nobody guessed yet
+    assert left.json()["room"]["joinable"] == ["spymaster"]  # nobody guessed yet
 
 
 def test_a_room_of_the_last_layout_keeps_its_spymaster_seats_shut_until_the_next_deal(
@@ -1231,7 +1245,9 @@ def test_a_room_of_the_last_layout_keeps_its_spymaster_seats_shut_until_the_next
     with app_client(database) as client:
         room = new_room(client, [])
     with sqlite3.connect(database) as old:
-        old.execute("ALTER TABLE rooms DROP COLUMN guessers_seated")
+        old.executescript("ALTER TABLE rooms DROP COLUMN key_seen; "
+                          "ALTER TABLE members DROP COLUMN game; "
+                          "ALTER TABLE rooms DROP COLUMN guessers_seated;")
     with app_client(database) as client:
         assert shut(view_of(client, room, None))
         assert join(client, room, "red-spymaster").status_code == 409
@@ -1291,3 +1307,76 @@ def test_one_client_cannot_take_the_servers_live_connections(tmp_path: Path) -> 
         rooms.stop_streams()
         again.join(10)
         assert statuses == [200] * 5
+
+
+def test_a_person_who_saw_the_key_by_the_room_link_cannot_guess_in_that_deal(
+        client: TestClient) -> None:
+    """Review r2, MEDIUM (way A): someone sat down in the AI's red spymaster seat through the
+    room's link, saw the 25 keys, handed the seat back and sat down with the red guessers by
+    the same link. Now, once a person has held a spymaster seat of the deal through the
+    room's link, the guesser seats are shut to that link (the creator's too) until the game
+    is over; a guesser seat's own link still takes its seat."""
+    room = new_room(client, [])
+    url = f"/api/rooms/{room['id']}"
+    xavier = join(client, room, "red-spymaster", "Xavier").json()
+    assert all(card["key"] for card in xavier["view"]["cards"])
+    assert xavier["view"]["room"]["guess_shut"]
+    assert client.post(f"{url}/seat", json={"token": xavier["token"],
+                                            "person": False}).status_code == 200
+    spectator = view_of(client, room, None)["room"]
+    assert spectator["guess_shut"]
+    assert spectator["joinable"] == ["red-spymaster", "blue-spymaster"]
+    for seat in ("red-guesser", "blue-guesser"):
+        for extra in ({}, {"creator": room["creator"]}):  # the creator's page cannot tell
+            refused = join(client, room, seat, "Xavier", **extra)
+            assert refused.status_code == 409, refused.text
+            assert "seen the key" in refused.json()["error"] and "token" not in refused.json()
+            hidden(refused.text)
+    own = client.post(f"{url}/seat", json={"token": room["seats"]["red-guesser"],
+                                           "person": True})
+    assert own.status_code == 200 and own.json()["room"]["seat"] == "red-guesser"
+
+
+def test_nobody_starts_a_deal_holding_a_guesser_seat_and_the_key(client: TestClient) -> None:
+    """Review r2, MEDIUM (way B): the red guesser sat down in the red spymaster seat through
+    the room's link once the game was over, and "again" dealt a deal whose key that token
+    showed while the same person's guesser token had the turn. Now a spymaster seat taken
+    through the room's link goes back to the AI at a new deal when a person holds a guesser
+    seat, and the token that took it may not take it back until that deal is over."""
+    room = new_room(client, [])
+    url = f"/api/rooms/{room['id']}"
+    guesser = join(client, room, "red-guesser", "Xavier").json()
+    view = guesser["view"]
+    while not view["over"]:
+        response = guess_on(client, {**room, "seats": {"x": guesser["token"]}}, "x", view)
+        assert response.status_code == 200, response.text
+        view = response.json()
+    spymaster = join(client, room, "red-spymaster", "Xavier")  # for the next deal
+    assert spymaster.status_code == 200, spymaster.text
+    token = spymaster.json()["token"]
+    dealt = client.post(f"{url}/again", json={"token": guesser["token"]})
+    assert dealt.status_code == 200, dealt.text
+    assert dealt.json()["room"]["seats"]["red-spymaster"] == "ai"
+    assert dealt.json()["room"]["key_shut"] and not dealt.json()["room"]["guess_shut"]
+    mine = client.get(f"{url}?token={token}")
+    assert mine.status_code == 200 and not any(card["key"] for card in mine.json()["cards"])
+    back = client.post(f"{url}/seat", json={"token": token, "person": True})
+    assert back.status_code == 409 and "a guesser seat" in back.json()["error"], back.text
+    hidden(back.text)
+    assert join(client, room, "red-spymaster", "Xavier").status_code == 409
+    # the seat's own link, which only the creator gives, still seats a spymaster
+    own = client.post(f"{url}/seat", json={"token": room["seats"]["red-spymaster"],
+                                           "person": True})
+    assert own.status_code == 200 and all(card["key"] for card in own.json()["cards"])
+
+
+def test_the_creator_sits_at_a_spymaster_seat_and_friends_join_the_guessers_by_the_link(
+        client: TestClient) -> None:
+    """The start page seats its creator through ``join`` with the creator's token: that
+    shuts no guesser seat (the creator holds every seat's link anyway), so the room fills
+    by its link as before."""
+    room = new_room(client, [])
+    ann = join(client, room, "red-spymaster", "Ann", creator=room["creator"])
+    assert ann.status_code == 200 and not ann.json()["view"]["room"]["guess_shut"]
+    assert join(client, room, "red-guesser", "Bob").status_code == 200
+    assert join(client, room, "blue-spymaster", "Cat").status_code == 409  # Bob guesses

@@ -222,8 +222,11 @@ def test_a_spymaster_seat_handed_to_the_ai_and_taken_back(server: Server,
         created = call(server, "/api/rooms", {"people": []})
     room_link = f"{server.base}/room/{created['id']}"
     with devices(browser, 3) as (spymaster, guesser, watcher):
-        for page in (spymaster, guesser, watcher):
-            page.goto(room_link)
+        # Cleo made the room: sitting at a spymaster seat from the creator's page shuts no
+        # guesser seat (one sitting there by the room's link would, for the deal)
+        for page, link in ((spymaster, f"{room_link}#creator={created['creator']}"),
+                           (guesser, room_link), (watcher, room_link)):
+            page.goto(link)
             page.locator("#live[data-state=live]").wait_for()
         assert watcher.locator("#room-waiting").is_visible()  # nobody at the table yet
         sit(spymaster, "red-spymaster", "Cleo")

@@ -166,15 +166,19 @@ function seatItem(next, name, holder) {
   }
   if (!info.seat && !info.closed && (info.open_seats || room.creator)) {
     // The creator may sit where the room's link cannot (seats by their own links), but is
-    // not offered a spymaster seat a person holds (its key is that person's), nor one shut
-    // because a person has sat at a guesser seat of this deal.
+    // not offered a spymaster seat a person holds (its key is that person's), nor a seat
+    // shut because a person has sat at a guesser seat of this deal (a spymaster seat) or at
+    // a spymaster seat through the room's link (a guesser seat).
     const spymaster = name.endsWith("spymaster");
     const taken = spymaster && holder === "person";
-    if (info.joinable.includes(name) || (room.creator && !taken && !(spymaster && info.key_shut))) {
+    const shut = spymaster ? info.key_shut : info.guess_shut;
+    if (info.joinable.includes(name) || (room.creator && !taken && !shut)) {
       item.append(button("Sit here", "sit", (made) => joinSeat(name, made)));
-    } else if (spymaster && info.key_shut && !taken) {
+    } else if (shut && !taken) {
       const why = element("span", "why", "shut");
-      why.title = "Someone has sat at a guesser seat of this deal, and this seat shows the key: "
+      why.title = (spymaster
+        ? "Someone has sat at a guesser seat of this deal, and this seat shows the key: "
+        : "Someone has sat at a spymaster seat of this deal through the room's link and seen the key: ")
         + "it opens again once the game is over, or ask the room's creator for the seat's link.";
       item.append(why);
     } else {
