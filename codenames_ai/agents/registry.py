@@ -265,24 +265,27 @@ def _not_its_own(entry_point: str, module_name: str, attribute: str) -> ConfigEr
 
 def import_plugin(module_name: str, wanted_for: str = "", *,
                   recorded: Path | None = None) -> Any:
-    """Import ``module_name``; if it is not on the path, from the current folder, or else
-    from the file a tournament ``recorded`` it was loaded from, if a tournament of this
-    user loaded that very file (``trust_plugin_files``). The folder is appended to the path,
-    so it never shadows an installed module."""
+    """Import ``module_name``; if it is not on the path, from the file a tournament
+    ``recorded`` it was loaded from, if a tournament of this user loaded that very file
+    (``trust_plugin_files``), or else from the current folder. The folder is appended to the
+    path, so it never shadows an installed module."""
     for_what = f" for {wanted_for!r}" if wanted_for else ""
     if not all(part.isidentifier() for part in module_name.split(".")):
         # importlib reads a leading dot as a relative import and raises TypeError.
         raise ConfigError(f"cannot import {module_name!r}{for_what}: a module is named by "
                           "words joined with dots, such as my_agents or team.agents")
+    if recorded is not None:
+        _refuse_namesake(module_name, recorded)
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         top = module_name.partition(".")[0]
         here = Path.cwd()
-        if exc.name == top and ((here / f"{top}.py").is_file() or (here / top).is_dir()):
-            folder = here
-        elif exc.name == top and recorded is not None:
+        if exc.name == top and recorded is not None:  # the file the tournament ran, never a
+            # namesake in the current folder (its code would run before any check)
             folder = _recorded_folder(module_name, recorded, f"{module_name!r}{for_what}")
+        elif exc.name == top and ((here / f"{top}.py").is_file() or (here / top).is_dir()):
+            folder = here
         else:
             raise ConfigError(f"cannot import {module_name!r}{for_what}: {exc}") from None
         if str(folder) not in sys.path:
@@ -366,6 +369,28 @@ def trusted_recorded_module(module_name: str, recorded: Path) -> bool:
     """Whether a tournament may import ``module_name`` as it recorded: ``recorded`` is that
     module's own file, and one this user's own tournaments loaded."""
     return _module_root(module_name, recorded) is not None and trusted_plugin_file(recorded)
+
+
+def _refuse_namesake(module_name: str, recorded: Path) -> None:
+    """Before any import: ``ConfigError`` when the path (the current folder first, under
+    ``python -m``) holds another package or module of the recorded one's top-level name;
+    importing it would run its code before ``check_recorded`` could refuse it."""
+    import importlib.util
+
+    top = module_name.partition(".")[0]
+    if top in sys.modules:
+        return  # imported already: check_recorded compares its file
+    try:
+        spec = importlib.util.find_spec(top)  # a top-level name: finds, runs nothing
+    except (ImportError, ValueError):
+        return
+    root = _module_root(module_name, recorded)
+    if spec is None or spec.origin is None or root is None:
+        return
+    if Path(spec.origin).resolve() not in (root / f"{top}.py", root / top / "__init__.py"):
+        raise ConfigError(f"the tournament ran {quoted(module_name)} from {recorded}, but here "
+                          f"that name is {spec.origin}; run the command where the "
+                          "tournament's own module is found")
 
 
 def check_recorded(module_name: str, recorded: Path) -> None:

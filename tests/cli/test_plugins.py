@@ -205,3 +205,29 @@ def test_a_recorded_module_is_trusted_only_as_the_file_it_names(tmp_path: Path) 
     assert attempt.returncode == 1 and not marker.exists()
     [line] = attempt.stderr.splitlines()
     assert "names code to run: 'os'" in line, line
+
+
+def test_a_namesake_in_the_current_folder_never_runs_in_place_of_the_recorded_file(
+        tmp_path: Path) -> None:
+    """The third review of this round (low): resuming one's own plugin tournament from a
+    folder holding another my_agents.py imported that one (its code ran) before the check
+    that it was the recorded file."""
+    project = _folder(tmp_path / "project")
+    done = codenames("tournament", "--plugin", "my_agents", "--spymasters", "my-spymaster-v1",
+                     "--guessers", "random-guesser-v1", "--games", "2", "--backend", "serial",
+                     "--out", "r", "--quiet", cwd=project)
+    assert done.returncode == 0, done.stderr
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    marker = tmp_path / "ran"
+    (elsewhere / "my_agents.py").write_text(f"open({str(marker)!r}, 'w').close()\n" + PLUGIN)
+    # `python -m` puts the current folder first on the path: the namesake is found there,
+    # and refused before it is imported.
+    more = codenames("tournament", "--out", str(project / "r"), "--games", "4", "--quiet",
+                     cwd=elsewhere)
+    assert more.returncode == 1
+    assert more.stderr == (f"error: the tournament ran 'my_agents' from "
+                           f"{project / 'my_agents.py'}, but here that name is "
+                           f"{elsewhere / 'my_agents.py'}; run the command where the "
+                           "tournament's own module is found\n")
+    assert not marker.exists()
