@@ -388,9 +388,7 @@ def _refuse_namesake(module_name: str, recorded: Path) -> None:
     if spec is None or spec.origin is None or root is None:
         return
     if Path(spec.origin).resolve() not in (root / f"{top}.py", root / top / "__init__.py"):
-        raise ConfigError(f"the tournament ran {quoted(module_name)} from {recorded}, but here "
-                          f"that name is {spec.origin}; run the command where the "
-                          "tournament's own module is found")
+        raise _not_recorded(module_name, recorded, spec.origin)
 
 
 def check_recorded(module_name: str, recorded: Path) -> None:
@@ -399,9 +397,13 @@ def check_recorded(module_name: str, recorded: Path) -> None:
     is not what the tournament ran)."""
     found = plugin_file(module_name)
     if found != recorded:
-        raise ConfigError(f"the tournament ran {quoted(module_name)} from {recorded}, but here "
-                          f"that name is {found or 'not a file'}; run the command where the "
-                          "tournament's own module is found")
+        raise _not_recorded(module_name, recorded, found or "not a file")
+
+
+def _not_recorded(module_name: str, recorded: Path, found: object) -> ConfigError:
+    return ConfigError(f"the tournament ran {quoted(module_name)} from {recorded}, but here "
+                       f"that name is {found}; run the command where the tournament's own "
+                       "module is found")
 
 
 def _recorded_folder(module_name: str, recorded: Path, what: str) -> Path:

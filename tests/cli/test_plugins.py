@@ -126,12 +126,19 @@ def test_a_plugin_tournament_resumes_and_reports_from_any_folder(tmp_path: Path)
            "back, or run the command in the folder that holds it now" in line
 
 
-def test_an_edited_tournament_json_loads_no_file_the_user_never_ran(tmp_path: Path) -> None:
-    project = _folder(tmp_path / "project")
+def _own_tournament(project: Path) -> Path:
+    """``project`` holding my_agents.py and ``r``, a 2-game tournament of its agent that the
+    user ran there (so its file is on the user's trusted list)."""
+    _folder(project)
     done = codenames("tournament", "--plugin", "my_agents", "--spymasters", "my-spymaster-v1",
                      "--guessers", "random-guesser-v1", "--games", "2", "--backend", "serial",
                      "--out", "r", "--quiet", cwd=project)
     assert done.returncode == 0, done.stderr
+    return project
+
+
+def test_an_edited_tournament_json_loads_no_file_the_user_never_ran(tmp_path: Path) -> None:
+    project = _own_tournament(tmp_path / "project")
     # Someone plants a module of the same name and points the results folder at it.
     planted = tmp_path / "planted"
     planted.mkdir()
@@ -179,11 +186,7 @@ def test_a_recorded_module_is_trusted_only_as_the_file_it_names(tmp_path: Path) 
     """The second review of this round (high): a results folder naming os:system with
     plugin_files {"os": <a file on the user's trusted list>} passed as the user's own module,
     and `os` imported from the standard library ran the command."""
-    project = _folder(tmp_path / "project")
-    done = codenames("tournament", "--plugin", "my_agents", "--spymasters", "my-spymaster-v1",
-                     "--guessers", "random-guesser-v1", "--games", "2", "--backend", "serial",
-                     "--out", "r", "--quiet", cwd=project)
-    assert done.returncode == 0, done.stderr
+    project = _own_tournament(tmp_path / "project")
     trusted = json.loads((project / "r" / "tournament.json").read_text())["plugin_files"][
         "my_agents"]
     # A hostile folder made from it: the spymaster is os:system, recorded under "os".
@@ -212,11 +215,7 @@ def test_a_namesake_in_the_current_folder_never_runs_in_place_of_the_recorded_fi
     """The third review of this round (low): resuming one's own plugin tournament from a
     folder holding another my_agents.py imported that one (its code ran) before the check
     that it was the recorded file."""
-    project = _folder(tmp_path / "project")
-    done = codenames("tournament", "--plugin", "my_agents", "--spymasters", "my-spymaster-v1",
-                     "--guessers", "random-guesser-v1", "--games", "2", "--backend", "serial",
-                     "--out", "r", "--quiet", cwd=project)
-    assert done.returncode == 0, done.stderr
+    project = _own_tournament(tmp_path / "project")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     marker = tmp_path / "ran"
