@@ -655,6 +655,12 @@ def _register_builtins() -> None:
                      "a 1-clue singles its card out, hard cards paired early, nouns and base "
                      "forms",
              options=panel_options)
+    register("panel-spymaster-v4", "codenames_ai.agents.panel:PeopleSpymaster",
+             role=Role.SPYMASTER,
+             summary="spymaster for people: people's reading (the people guesser's model) "
+                     "finds the targets, every mind guards the assassin; each target of a "
+                     "2-3 clue linked by two minds, a failed card's next clue of another kind",
+             options=panel_options)
     register("panel-guesser-v2", "codenames_ai.agents.panel:PanelGuesser", role=Role.GUESSER,
              summary="panel guesser: GloVe, MiniLM and WordNet together, calibrated stop, "
                      "memory of earlier clues",

@@ -16,7 +16,7 @@ unless the next card is more likely a miss than a find once the assassin is pric
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -24,17 +24,15 @@ import numpy.typing as npt
 from ...core.cards import Identity
 from ...core.rules import Variant
 from ...core.views import GuesserView
-from ...vectors.links import eat_links
 from .guesser import PanelGuesser, _forms
 from .minds import PEOPLE_MINDS
+from .reading import PEOPLE_READING, PeopleReading
 
 FloatArray = npt.NDArray[np.float32]
 
 # Each mind's weight (a mind not named weighs 1); fitted on the development splits of people's
 # 12-word and Duet guesses (see the README's figures).
-PEOPLE_WEIGHTS = (("glove-6b-50d", 0.5), ("minilm-l6-words", 2.0), ("wordnet-3.0", 1.0),
-                  ("eat-associations", 3.0))
-RANK_FLOOR = 1e-4  # a backward rank is counted down to 1 in 10,000 candidates
+PEOPLE_WEIGHTS = PEOPLE_READING.minds
 
 
 @dataclass
@@ -64,69 +62,23 @@ class PeopleGuesser(PanelGuesser):
     def __post_init__(self) -> None:
         super().__post_init__()
         assert self.panel is not None
-        named = dict(self.weights)
-        self._weights = np.array([named.get(name, 1.0) for name in self.panel.names],
-                                 dtype=np.float32)[:, None]
-        self._sorted: tuple[tuple[str, ...], npt.NDArray[np.float16]] | None = None
+        self.reading = PeopleReading(self.panel, replace(
+            PEOPLE_READING, minds=tuple(self.weights), backward=self.backward,
+            direct=self.direct, centre=self.centre, width=self.width))
 
     def fit(self, word: str, view: GuesserView) -> tuple[tuple[int, ...], FloatArray] | None:
         """Face-up cards and their fit to ``word`` in both directions (None when no mind
-        knows the word)."""
+        knows the word): ``PeopleReading.clue_fit``."""
         assert self.panel is not None and self.pictures is not None
         face_up = view.unrevealed
         cards = [view.words[i] for i in face_up]
         for form in _forms(word):
             z = self.panel.clue_z(form, cards, self.picture_meaning, self.pictures)
             if not np.isnan(z).all():
-                rank = self._backward_rank(z, view, face_up)
-                closeness = -np.log(np.clip(rank, RANK_FLOOR, 1.0))
-                said, answered = eat_links().both_ways(form, cards)
-                told = np.log1p(100 * said) + np.log1p(100 * answered)
-                fit = (self._combine(z) + self.backward * self._combine(closeness)
-                       + self.direct * told)
-                return face_up, fit.astype(np.float32)
+                ordered = self.reading.ordered_rows(view.words, self.picture_meaning,
+                                                    self.pictures)[:, face_up, :]
+                return face_up, self.reading.clue_fit(form, cards, z, ordered)
         return None
-
-    def _combine(self, values: npt.NDArray[np.floating]) -> FloatArray:
-        """The weighted mean over the minds that read each card; -inf where none does."""
-        known = ~np.isnan(values)
-        weights = np.where(known, self._weights, 0.0)
-        total = np.where(known, values * weights, 0.0).sum(axis=0)
-        count = weights.sum(axis=0)
-        return np.where(count > 0, total / np.maximum(count, 1e-9), -np.inf).astype(np.float32)
-
-    def _backward_rank(self, z: FloatArray, view: GuesserView,
-                       face_up: tuple[int, ...]) -> npt.NDArray[np.float64]:
-        """For each mind and card, the share of the panel's candidate words closer to the
-        card than the clue is (NaN where the mind reads neither)."""
-        ordered = self._ordered_candidates(view.words)[:, face_up, :]
-        size = ordered.shape[-1]
-        rank = np.full(z.shape, np.nan)
-        for m, j in zip(*np.nonzero(~np.isnan(z)), strict=True):
-            row = ordered[m, j]
-            if np.isfinite(row[-1]):
-                rank[m, j] = (size - np.searchsorted(row, np.float16(z[m, j]))) / size
-        return rank
-
-    def _ordered_candidates(self, words: tuple[str, ...]) -> npt.NDArray[np.float16]:
-        """Every card's similarity to every candidate in every mind, sorted ascending (-inf
-        where a mind cannot read the card): shape (minds, cards, candidates), kept for the
-        board being played, in half precision (1.2 MB for 25 cards; a web server keeps a
-        guesser per game)."""
-        assert self.panel is not None and self.pictures is not None
-        if self._sorted is None or self._sorted[0] != words:
-            rows = np.stack([self._card_rows(card) for card in words], axis=1)
-            self._sorted = (words, np.sort(rows, axis=-1).astype(np.float16))
-        return self._sorted[1]
-
-    def _card_rows(self, card: str) -> FloatArray:
-        assert self.panel is not None and self.pictures is not None
-        try:
-            z = self.panel.board_z((card,), self.picture_meaning, self.pictures)[:, 0, :]
-        except ValueError:  # a card no mind reads (a ModelError): no backward reading
-            return np.full((len(self.panel.minds), len(self.panel.words)), -np.inf,
-                           dtype=np.float32)
-        return np.where(np.isnan(z), -np.inf, z).astype(np.float32)
 
     def touch_worth(self, fit: float, view: GuesserView) -> float:
         """The cards a touch of a card of this fit is expected to gain over passing: a find
@@ -149,7 +101,7 @@ class PeopleGuesser(PanelGuesser):
 
     def find_chance(self, fit: float) -> float:
         """The probability that a card of this fit is one the person meant."""
-        return 1.0 / (1.0 + float(np.exp(-(fit - self.centre) / self.width)))
+        return float(self.reading.find_chance(fit))
 
     def goes_on(self, fit: float, view: GuesserView) -> bool:
         """On to the number while a touch is worth it."""

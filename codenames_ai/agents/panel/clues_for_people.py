@@ -1,0 +1,351 @@
+"""The spymaster that clues for people: people's reading finds the targets, every mind guards
+the dangers.
+
+It listens through ``PeopleReading``, the model the guesser beside a person reads with: for
+each candidate clue and number it simulates a person touching cards in the order of their fit
+plus the spread of a person's reading, and values the clue by the own cards found, the cost
+of the card that ends the turn and a card's worth over the rest of the game. The panel's
+minds no longer vote on the targets; they veto:
+
+- **dangers guarded by every mind**: a clue is refused when any mind, or the people model,
+  puts the assassin (or the other team's last agent) near its targets;
+- **every target seen by people and by another mind**: each target is linked by at least
+  ``link_minds`` minds, so no target rests on one mind alone (diesel -> TOY);
+- **read right**: people touch all N targets first often enough (a clue for 1 must single
+  its card out);
+- **a failed card gets another kind of link**: a clue close to a clue that failed (in the
+  minds' own similarity of the two words) is not given, so a card is never clued three times
+  by vague neighbours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ...core.actions import Clue
+from ...core.errors import ModelError
+from ...core.views import SpymasterView
+from ..explain import Alternative, ClueExplanation, ScoredCard, danger_reason
+from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN, _code
+from .minds import PEOPLE_MINDS
+from .partner import PartnerModel
+from .reading import PEOPLE_READING, PeopleReading, ReadingWeights
+from .spymaster import PEOPLE_CONFIG, PanelSpymaster, _join
+
+FloatArray = npt.NDArray[np.float32]
+IntArray = npt.NDArray[np.intp]
+
+
+@dataclass(frozen=True)
+class ListenerConfig:
+    """Settings of the spymaster that clues for people (fit units are ``PeopleReading``'s;
+    similarities are each mind's standard units)."""
+
+    shortlist: int = 160
+    max_number: int = 4
+    # Costs of the card that ends the turn, in own cards.
+    assassin_cost: float = 14.0
+    opponent_cost: float = 1.5
+    bystander_cost: float = 0.5
+    win_bonus: float = 3.0
+    # A target is linked by a mind when its similarity there is at least ``link_z``; a clue
+    # for 2+ needs every target linked by ``link_minds`` minds.
+    link_z: float = 1.0
+    link_minds: int = 2
+    # Dangers, in every mind: the assassin (or the other team's last agent) refused within
+    # ``danger_margin`` of the weakest target unless it is plainly unrelated there (below
+    # ``danger_floor``), and refused outright at ``danger_z``. The people model's own margin
+    # is in fit units.
+    danger_margin: float = 0.5
+    danger_floor: float = 0.5
+    danger_z: float = 2.5
+    people_margin: float = 3.0
+    # People must touch every target first at least this often (by number, 1 then 2+).
+    read_right_one: float = 0.6
+    read_right: float = 0.5
+    # A candidate this close (mean standard units over the minds) to a clue that failed is a
+    # neighbour of it: not given.
+    neighbour_z: float = 3.0
+    # Over the rest of the game: a card no clue singles out well will take turns of its own
+    # later, so finding it now is worth more (as ``PanelConfig.hardness``).
+    hardness: float = 1.5
+    hard_cap: float = 4.0
+
+
+LISTENER_CONFIG = ListenerConfig()
+
+
+@dataclass(frozen=True)
+class _Board:
+    """What the spymaster keeps for one board: every mind's similarity of every card to every
+    candidate (minds, cards, V; NaN where a mind abstains) and people's fit (cards, V)."""
+
+    key: tuple[tuple[str, ...], str]
+    z: FloatArray
+    fit: FloatArray
+
+
+class PeopleSpymaster(PanelSpymaster):
+    """``panel-spymaster-v4``: clues whose targets people find, whose dangers no mind sees
+    (see the module's docstring). ``reading``: the people model's settings; ``listener``:
+    the rules above. Every option of ``PanelSpymaster`` still applies (its ``config`` prices
+    the clue words: rarity, derived forms, words without a noun reading)."""
+
+    agent_id = "panel-spymaster-v4"
+
+    def __init__(self, *, minds: Sequence[str] = PEOPLE_MINDS,
+                 listener: ListenerConfig | None = None,
+                 reading: ReadingWeights | None = None, **options: Any) -> None:
+        options.setdefault("config", PEOPLE_CONFIG)
+        super().__init__(minds=minds, **options)
+        self.listener = listener or LISTENER_CONFIG
+        self.reading = PeopleReading(self.panel, reading or PEOPLE_READING)
+        self._people: _Board | None = None
+
+    def start_game(self, seed: int) -> None:
+        super().start_game(seed)
+        self._people = None
+
+    def _people_board(self, words: tuple[str, ...]) -> _Board:
+        key = (words, self.picture_meaning)
+        if self._people is None or self._people.key != key:
+            z = self.panel.board_z(words, self.picture_meaning, self.pictures)
+            fit = self.reading.board_fit(words, z, self.picture_meaning, self.pictures)
+            self._people = _Board(key, z, fit)
+        return self._people
+
+    def give_clue(self, view: SpymasterView) -> Clue:
+        cfg = self.listener
+        own_identity = view.team.agent
+        face_up = sorted(view.unrevealed, key=lambda i: _code(view.key[i], own_identity))
+        codes = np.array([_code(view.key[i], own_identity) for i in face_up], dtype=np.int8)
+        n_own = int((codes == OWN).sum())
+        if not n_own:
+            raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
+        partner = self.read_partner(view)
+        legal = self.panel.legal_mask(view.rules.clue_rules, view.visible_words,
+                                      self.pictures).copy()
+        for word in partner.given:  # never the same clue twice, above all not a failed one
+            index = self.panel.index(word)
+            if index is not None:
+                legal[index] = False
+        legal &= ~self._neighbours_of(partner.failed)
+        if not legal.any():
+            raise ModelError(f"none of the panel's {len(self.panel.words):,} clue words is "
+                             "legal on this board; use a larger vocabulary")
+        board = self._people_board(view.words)
+        cards = np.array(face_up, dtype=np.intp)
+        fit = board.fit[cards]  # (cards, V), own first
+        own_left = view.cards_left(view.team)
+        opponent_left = view.cards_left(view.team.other)
+        dangerous = codes == ASSASSIN
+        if opponent_left <= 1:
+            dangerous |= codes == OPPONENT
+        rows = self._candidates(fit, codes, n_own, legal, own_left, dangerous)
+        z = board.z[:, cards][:, :, rows]  # (minds, cards, R)
+        f = fit[:, rows]  # (cards, R)
+        worth = self._card_worth(fit, codes, n_own, legal)
+        values, numbers, found_all = self._expect(f, codes, n_own, own_left, opponent_left,
+                                                  worth)
+        allowed = self._allowed(z, f, codes, n_own, numbers, found_all, dangerous)
+        values = values - self._word_cost[rows][:, None]
+        chosen = np.where(allowed, values, -np.inf)
+        if not np.isfinite(chosen).any():  # nothing passes: the safest reading of the rest
+            chosen = np.where(self._safe(z, f, codes, n_own, numbers, dangerous), values,
+                              -np.inf)
+            if not np.isfinite(chosen).any():
+                chosen = values
+        best_row, best_col = np.unravel_index(int(np.argmax(chosen)), chosen.shape)
+        number = int(numbers[best_col])
+        best_per_row = chosen.max(axis=1)
+        runners = [r for r in np.argsort(-best_per_row, kind="stable")
+                   if r != best_row and np.isfinite(best_per_row[r])][:3]
+        alternatives = tuple(
+            Alternative(Clue(self.panel.words[int(rows[r])],
+                             int(numbers[int(np.argmax(chosen[r]))])), float(best_per_row[r]))
+            for r in runners)
+        words = tuple(view.words[i] for i in face_up)
+        explanation = self._explain_people(
+            words, codes, z[:, :, best_row], f[:, best_row], int(rows[best_row]), number,
+            float(chosen[best_row, best_col]), alternatives, partner,
+            float(found_all[best_row, best_col]))
+        self.explanations.append(explanation)
+        return explanation.clue
+
+    # -- the candidates -----------------------------------------------------------------
+    def _candidates(self, fit: FloatArray, codes: npt.NDArray[np.int8], n_own: int,
+                    legal: npt.NDArray[np.bool_], own_left: int,
+                    dangerous: npt.NDArray[np.bool_]) -> IntArray:
+        """Candidates worth simulating: best by the gap, in people's fit, between the k-th
+        own card and the closest other card (a dangerous card counted ``people_margin``
+        closer)."""
+        cfg = self.listener
+        bad = np.full(fit.shape[1], -np.inf, dtype=np.float32)
+        if len(codes) > n_own:
+            other = fit[n_own:] + np.float32(cfg.people_margin) * dangerous[n_own:, None]
+            bad = other.max(axis=0)
+        ks = min(cfg.max_number, n_own, own_left)
+        best = -np.sort(-fit[:n_own], axis=0)[:ks]  # (k, V)
+        weights = np.arange(1, ks + 1, dtype=np.float32) ** 0.6
+        score = ((best - bad) * weights[:, None]).max(axis=0)
+        score = np.where(legal, score - self._word_cost32 * 3, -np.inf)
+        size = min(cfg.shortlist, int(legal.sum()))
+        return np.sort(np.argpartition(-score, size - 1)[:size])
+
+    def _card_worth(self, fit: FloatArray, codes: npt.NDArray[np.int8], n_own: int,
+                    legal: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64] | None:
+        """Each own card's worth over the rest of the game: 1 for the card easiest to clue
+        alone, more for a card no clue singles out (its expected turns alone, from the best
+        chance a person reads a 1-clue for it right)."""
+        cfg = self.listener
+        if cfg.hardness <= 0 or n_own < 2 or len(codes) == n_own:
+            return None
+        others = fit[n_own:].max(axis=0)
+        gaps = np.where(legal, fit[:n_own] - others, -np.inf).max(axis=1)
+        chance = self.reading.read_right_chance(gaps)
+        turns = 1 / np.maximum(chance, 1 / cfg.hard_cap)
+        worth: npt.NDArray[np.float64] = 1 + cfg.hardness * (turns / turns.min() - 1)
+        return worth
+
+    def _neighbours_of(self, failed: frozenset[str]) -> npt.NDArray[np.bool_]:
+        """Candidates close to a clue that failed, in the mean of the minds' standard units:
+        the next clue for its card should be a link of another kind."""
+        near = np.zeros(len(self.panel.words), dtype=bool)
+        for word in failed:
+            index = self.panel.index(word)
+            if index is None:
+                continue
+            total = np.zeros(len(self.panel.words), dtype=np.float64)
+            for mind, matrix in zip(self.panel.minds, self.panel.matrices, strict=True):
+                cosines = matrix @ matrix[index]
+                total += (cosines - mind.calibration.mean) / mind.calibration.std
+            near |= total / len(self.panel.minds) >= self.listener.neighbour_z
+        return near
+
+    # -- a person's reading -------------------------------------------------------------
+    def _expect(self, f: FloatArray, codes: npt.NDArray[np.int8], n_own: int, own_left: int,
+                opponent_left: int, worth: npt.NDArray[np.float64] | None
+                ) -> tuple[npt.NDArray[np.float64], IntArray, npt.NDArray[np.float64]]:
+        """Each (candidate, number)'s expected value and the chance people read it right
+        (both (R, numbers)). People trust the number: for N they touch the N own cards they
+        read best, and find the first i of them with the chance ``read_right_chance`` gives
+        the i-th's gap to the best other card; a miss ends the turn at that card's cost."""
+        cfg = self.listener
+        count = f.shape[1]
+        numbers = np.arange(1, min(cfg.max_number, own_left, n_own) + 1)
+        order = _targets(f, n_own, int(numbers.max()))  # (k, R)
+        top = np.take_along_axis(f[:n_own], order, axis=0).astype(np.float64)
+        if len(codes) > n_own:
+            other = f[n_own:]
+            best_other = other.max(axis=0).astype(np.float64)
+            cost = np.array([0.0, cfg.opponent_cost, cfg.bystander_cost, cfg.assassin_cost])
+            if opponent_left <= 1:
+                cost[OPPONENT] = cfg.assassin_cost  # their last card loses the game
+            miss_cost = cost[codes[n_own:][np.argmax(other, axis=0)]]
+        else:
+            best_other = np.full(count, -np.inf)
+            miss_cost = np.zeros(count)
+        chance = self.reading.read_right_chance(top - best_other[None, :])  # (k, R)
+        chance = np.minimum.accumulate(chance, axis=0)
+        card_worth = np.ones_like(top) if worth is None else worth[order]
+        gained = np.cumsum(card_worth * chance, axis=0)
+        values = np.empty((count, numbers.size), dtype=np.float64)
+        for j, tries in enumerate(numbers):
+            read = chance[tries - 1]
+            values[:, j] = gained[tries - 1] - (1 - read) * miss_cost + cfg.win_bonus * read * (
+                tries >= own_left)
+        return values, numbers, chance[numbers - 1].T
+
+    # -- the rules ----------------------------------------------------------------------
+    def _allowed(self, z: FloatArray, f: FloatArray, codes: npt.NDArray[np.int8], n_own: int,
+                 numbers: IntArray, found_all: npt.NDArray[np.float64],
+                 dangerous: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """(R, numbers): read right, every target linked by enough minds, no danger near."""
+        cfg = self.listener
+        safe = self._safe(z, f, codes, n_own, numbers, dangerous)
+        bars = np.where(numbers == 1, cfg.read_right_one, cfg.read_right)
+        read_right = found_all >= bars[None, :]
+        targets = _targets(f, n_own, int(numbers.max()))  # (k, R) own rows, best first
+        linked = np.take_along_axis(
+            (np.nan_to_num(z[:, :n_own], nan=-np.inf) >= cfg.link_z).sum(axis=0),
+            targets, axis=0)  # (k, R): minds linking the i-th target
+        enough = np.minimum.accumulate(linked >= cfg.link_minds, axis=0)  # (k, R)
+        linked_ok = np.stack([np.ones(f.shape[1], dtype=bool) if k == 1 else enough[k - 1]
+                              for k in numbers], axis=1)
+        allowed: npt.NDArray[np.bool_] = safe & read_right & linked_ok
+        return allowed
+
+    def _safe(self, z: FloatArray, f: FloatArray, codes: npt.NDArray[np.int8], n_own: int,
+              numbers: IntArray, dangerous: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """(R, numbers): no mind, and not the people model, puts a dangerous card near the
+        number's targets (or plainly near the clue)."""
+        cfg = self.listener
+        count = f.shape[1]
+        safe = np.ones((count, numbers.size), dtype=bool)
+        if not dangerous.any():
+            return safe
+        targets = _targets(f, n_own, int(numbers.max()))  # (k, R)
+        danger_z = np.nan_to_num(z[:, dangerous], nan=-np.inf).max(axis=1)  # (minds, R)
+        danger_f = f[dangerous].max(axis=0)  # (R,)
+        own_z = np.nan_to_num(z[:, :n_own], nan=np.inf)
+        for j, k in enumerate(numbers):
+            weakest_z = np.take_along_axis(own_z, targets[None, :k], axis=1).min(axis=1)
+            weakest_f = np.take_along_axis(f[:n_own], targets[:k], axis=0).min(axis=0)
+            near = (danger_z >= cfg.danger_floor) & (danger_z > weakest_z - cfg.danger_margin)
+            plain = danger_z >= cfg.danger_z
+            worried = (near | plain).any(axis=0) | (danger_f > weakest_f - cfg.people_margin)
+            safe[:, j] = ~worried
+        return safe
+
+    # -- the explanation ----------------------------------------------------------------
+    def _explain_people(self, words: tuple[str, ...], codes: npt.NDArray[np.int8],
+                        z: FloatArray, f: FloatArray, row: int, number: int, score: float,
+                        alternatives: tuple[Alternative, ...], partner: PartnerModel,
+                        found_all: float) -> ClueExplanation:
+        """Targets as people read them; the card the minds worry about most; a sentence a
+        player can read."""
+        own = np.flatnonzero(codes == OWN)
+        targets = own[np.argsort(-f[own], kind="stable")][:number]
+        chances = self.reading.find_chance(f[targets])
+        clue = Clue(self.panel.words[row], number)
+        worried = np.nanmax(np.where(np.isnan(z), -np.inf, z), axis=0)
+        bad = np.flatnonzero(codes != OWN)
+        danger = None
+        filled = np.where(np.isnan(z), np.inf, z)
+        margin = float(filled[:, targets].min())
+        if bad.size:
+            worst = bad[int(np.argmax(worried[bad]))]
+            danger = ScoredCard(words[worst], float(worried[worst]))
+            margin -= float(worried[worst])
+        link = self.listener.link_z
+        agree = [m.label for m, zm in zip(self.panel.minds, z, strict=True)
+                 if not np.isnan(zm[targets]).any() and float(zm[targets].min()) >= link]
+        reasons = [f"people would read it as {_join([words[t].upper() for t in targets])} "
+                   f"({found_all:.0%} find all {number})"]
+        if agree:
+            reasons.append(f"linked by {_join(agree)}")
+        if danger is not None:
+            kind = {OPPONENT: "the other team's", BYSTANDER: "a bystander",
+                    ASSASSIN: "the assassin"}[int(codes[words.index(danger.word)])]
+            reasons.append(danger_reason(clue.word, danger.word, margin, kind))
+        if partner.failed:
+            reasons.append(f"not repeating {', '.join(sorted(partner.failed))}, which did not "
+                           "work, nor a word close to it")
+        notes = "; ".join([f"aimed at {_join([words[t].upper() for t in targets])}",
+                           *reasons]) + "."
+        return ClueExplanation(
+            clue, tuple(ScoredCard(words[t], float(c)) for t, c in zip(targets, chances,
+                                                                         strict=True)),
+            danger, margin, score, alternatives, notes, tuple(reasons))
+
+
+def _targets(f: FloatArray, n_own: int, k: int) -> IntArray:
+    """The ``k`` own cards (rows of ``f[:n_own]``) people read best for each candidate,
+    best first: (k, R)."""
+    order: IntArray = np.argsort(-f[:n_own], axis=0, kind="stable")[:k]
+    return order

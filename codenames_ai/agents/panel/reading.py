@@ -1,0 +1,194 @@
+"""How a person reads a clue: one model, used by the guesser beside a person and by the
+spymaster that clues for one.
+
+A person links a card to a clue in two directions at once: the clue brings the card to mind
+(forward: the card's similarity to the clue in each mind, in standard units), and the clue is
+one of the first words the card itself brings to mind (backward: how few of the panel's
+candidate words sit closer to the card than the clue does). People's own answers in the
+Edinburgh Associative Thesaurus count both ways too. A card close to every word ("life",
+"part") passes the forward test for many clues and fails the backward one.
+
+The fit of a card to a clue is a weighted sum of those three readings; ``find_chance`` turns
+it into the probability that the card is one the clue giver meant (a logistic fitted on
+people's guesses, checked on the half it was not fitted on: ``python -m benchmarks.people
+--halves``). ``read_right_chance`` says how often people touch all of a clue's targets before
+any other card, from the gap between the weakest target's fit and the best other card's: the
+spymaster's measure of a clue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ...pictures import Captions
+from ...vectors.links import Links, eat_links
+from ...vectors.norms import word_key
+from .minds import Panel
+
+FloatArray = npt.NDArray[np.float32]
+
+RANK_FLOOR = 1e-4  # a backward rank is counted down to 1 in 10,000 candidates
+
+
+@dataclass(frozen=True)
+class ReadingWeights:
+    """The model's settings: each mind's weight (a mind not named weighs 1), the backward
+    reading's weight against the forward one, people's own answers' weight, the logistic of
+    ``find_chance`` (``centre``, ``width``) and how the gap between targets and other cards becomes the chance people read the clue right
+    (``read_centre``, ``read_width``)."""
+
+    minds: tuple[tuple[str, float], ...] = (
+        ("glove-6b-50d", 0.5), ("minilm-l6-words", 2.0), ("wordnet-3.0", 1.0),
+        ("eat-associations", 3.0))
+    backward: float = 2.5
+    direct: float = 0.6
+    # Fitted on people's clues (development splits): the touches after the first, up to the
+    # number, of the 12-word boards and Duet.
+    centre: float = 5.6
+    width: float = 6.7
+    # The chance people touch every one of a clue's targets before any other card, from the
+    # gap between the weakest target's fit and the best other card's: a logistic of this
+    # centre and width, fitted on the 12-word boards (the share of people whose three
+    # touches were the three intended words), each half checked on the other
+    # (``python -m benchmarks.people --calibration``).
+    read_centre: float = -1.0
+    read_width: float = 6.5
+
+
+PEOPLE_READING = ReadingWeights()
+
+
+class PeopleReading:
+    """The fit of cards to clues as a person reads them, on one ``panel``."""
+
+    def __init__(self, panel: Panel, weights: ReadingWeights = PEOPLE_READING) -> None:
+        self.panel = panel
+        self.weights = weights
+        named = dict(weights.minds)
+        self.mind_weights = np.array([named.get(name, 1.0) for name in panel.names],
+                                     dtype=np.float32)[:, None]
+        self._sorted: tuple[tuple[str, ...], npt.NDArray[np.float16]] | None = None
+        self._links: Links | None = None
+        self._candidate_keys: npt.NDArray[np.int64] | None = None
+
+    # -- the guesser's side: one clue, the face-up cards ----------------------------------
+    def clue_fit(self, word: str, cards: Sequence[str], z: FloatArray,
+                 ordered: npt.NDArray[np.float16]) -> FloatArray:
+        """The fit of each card to ``word`` given its similarities ``z`` (minds, cards) and
+        the cards' sorted candidate rows ``ordered`` (minds, cards, V; ``ordered_rows``)."""
+        size = ordered.shape[-1]
+        rank = np.full(z.shape, np.nan)
+        for m, j in zip(*np.nonzero(~np.isnan(z)), strict=True):
+            row = ordered[m, j]
+            if np.isfinite(row[-1]):
+                rank[m, j] = (size - np.searchsorted(row, np.float16(z[m, j]))) / size
+        said, answered = self.links.both_ways(word, cards)
+        return self.combine_fit(z, rank, said, answered)
+
+    def combine_fit(self, z: npt.NDArray[np.floating], rank: npt.NDArray[np.floating],
+                    said: npt.NDArray[np.floating], answered: npt.NDArray[np.floating]
+                    ) -> FloatArray:
+        """The fit from its parts: ``z`` and ``rank`` (minds, ...) with NaN where a mind does
+        not read, people's answers both ways (...)."""
+        w = self.weights
+        closeness = -np.log(np.clip(rank, RANK_FLOOR, 1.0))
+        told = np.log1p(100 * said) + np.log1p(100 * answered)
+        fit = self.combine(z) + w.backward * self.combine(closeness) + w.direct * told
+        return np.asarray(fit, dtype=np.float32)
+
+    def combine(self, values: npt.NDArray[np.floating]) -> FloatArray:
+        """The weighted mean over the minds (axis 0) that read each card; -inf where none
+        does."""
+        known = ~np.isnan(values)
+        weights = self.mind_weights.reshape((-1,) + (1,) * (values.ndim - 1))
+        weights = np.where(known, weights, 0.0)
+        total = np.where(known, values * weights, 0.0).sum(axis=0)
+        count = weights.sum(axis=0)
+        return np.where(count > 0, total / np.maximum(count, 1e-9), -np.inf).astype(
+            np.float32)
+
+    def ordered_rows(self, words: tuple[str, ...], meaning: str,
+                     pictures: Captions) -> npt.NDArray[np.float16]:
+        """Every card's similarity to every candidate in every mind, sorted ascending (-inf
+        where a mind cannot read the card): shape (minds, cards, candidates), kept for the
+        board being read, in half precision (1.2 MB for 25 cards)."""
+        if self._sorted is None or self._sorted[0] != words:
+            rows = np.stack([self._card_rows(card, meaning, pictures) for card in words],
+                            axis=1)
+            self._sorted = (words, np.sort(rows, axis=-1).astype(np.float16))
+        return self._sorted[1]
+
+    def _card_rows(self, card: str, meaning: str, pictures: Captions) -> FloatArray:
+        try:
+            z = self.panel.board_z((card,), meaning, pictures)[:, 0, :]
+        except ValueError:  # a card no mind reads (a ModelError): no backward reading
+            return np.full((len(self.panel.minds), len(self.panel.words)), -np.inf,
+                           dtype=np.float32)
+        return np.where(np.isnan(z), -np.inf, z).astype(np.float32)
+
+    # -- the spymaster's side: every candidate, every card --------------------------------
+    def board_fit(self, words: tuple[str, ...], z: FloatArray, meaning: str,
+                  pictures: Captions) -> FloatArray:
+        """The fit of every card to every candidate, shape (cards, V), from the board's
+        similarities ``z`` (minds, cards, V; NaN where a mind abstains): the same numbers
+        ``clue_fit`` gives a candidate."""
+        ordered = self.ordered_rows(words, meaning, pictures)
+        size = ordered.shape[-1]
+        rank = np.full(z.shape, np.nan)
+        for m in range(z.shape[0]):
+            for j in range(z.shape[1]):
+                row = ordered[m, j]
+                if np.isfinite(row[-1]) and not np.isnan(z[m, j, 0]):
+                    rank[m, j] = (size - np.searchsorted(row, z[m, j].astype(np.float16))) \
+                        / size
+        said, answered = self.candidate_links(words)
+        return self.combine_fit(z, rank, said, answered)
+
+    def candidate_links(self, cards: Sequence[str]) -> tuple[FloatArray, FloatArray]:
+        """For every card and candidate, shape (cards, V): how often people shown the
+        candidate answered the card, and how often people shown the card answered it."""
+        links = self.links
+        n = len(links.index)
+        if self._candidate_keys is None:
+            self._candidate_keys = np.array(
+                [links.index.get(word_key(w) or "", -1) for w in self.panel.words],
+                dtype=np.int64)
+        candidates = self._candidate_keys
+        card_keys = np.array([links.index.get(word_key(c) or "", -1) for c in cards],
+                             dtype=np.int64)
+        said = self._strengths(candidates[None, :] * n + card_keys[:, None],
+                               (candidates[None, :] >= 0) & (card_keys[:, None] >= 0))
+        answered = self._strengths(card_keys[:, None] * n + candidates[None, :],
+                                   (candidates[None, :] >= 0) & (card_keys[:, None] >= 0))
+        return said, answered
+
+    def _strengths(self, keys: npt.NDArray[np.int64], valid: npt.NDArray[np.bool_]
+                   ) -> FloatArray:
+        links = self.links
+        at = np.minimum(np.searchsorted(links.keys, keys), len(links.keys) - 1)
+        hit = valid & (links.keys[at] == keys)
+        return np.where(hit, links.strengths[at], 0.0).astype(np.float32)
+
+    @property
+    def links(self) -> Links:
+        if self._links is None:
+            self._links = eat_links()
+        return self._links
+
+    # -- what a fit means ------------------------------------------------------------------
+    def find_chance(self, fit: npt.ArrayLike) -> npt.NDArray[np.float64]:
+        """The probability that a card of this fit is one the clue giver meant."""
+        w = self.weights
+        return np.asarray(1.0 / (1.0 + np.exp(-(np.asarray(fit, dtype=np.float64) - w.centre)
+                                             / w.width)))
+
+    def read_right_chance(self, gap: npt.ArrayLike) -> npt.NDArray[np.float64]:
+        """The chance people touch every target before any other card, when the weakest
+        target's fit stands ``gap`` above the best other card's."""
+        w = self.weights
+        return np.asarray(1.0 / (1.0 + np.exp(
+            -(np.asarray(gap, dtype=np.float64) - w.read_centre) / w.read_width)))
