@@ -683,6 +683,18 @@ def _register_builtins() -> None:
                       Option("leftover_z", "float", "earlier clues' leftovers above this fit"),
                       Option("panel", "object", "a ready panel (Python only)", optional=True),
                       _PICTURES, _DECK))
+    register("people-guesser-v2", "codenames_ai.agents.panel:PricedBonusGuesser",
+             role=Role.GUESSER,
+             summary="guesser for a person's clues: people-guesser-v1's reading (the model "
+                     "the default spymaster listens through) with the bonus touch priced: an "
+                     "earlier clue's leftover only when its chance clearly beats the "
+                     "assassin's and the other team's risk; a person's partner by default",
+             options=(Option("minds", "words", "the models guessing together"), _VOCABULARY,
+                      _CACHE, Option("backward", "float", "weight of the card-to-clue "
+                                     "reading"),
+                      Option("bonus_worth", "float", "cards a bonus touch must be worth"),
+                      Option("panel", "object", "a ready panel (Python only)", optional=True),
+                      _PICTURES, _DECK))
     register("ensemble-ev-spymaster-v1", "codenames_ai.agents.spymasters:EVSpymaster",
              role=Role.SPYMASTER,
              summary="expected-value spymaster on GloVe and MiniLM together",
@@ -702,7 +714,7 @@ LEVEL_SPYMASTER = "panel-spymaster-v2"
 # The guesser beside our AI spymaster (the panel reads its own clues best), and the one beside
 # a person who gives the clues (terminal, web and rooms): it reads people's clues.
 DEFAULT_GUESSER = "panel-guesser-v2"
-PERSON_PARTNER_GUESSER = "people-guesser-v1"
+PERSON_PARTNER_GUESSER = "people-guesser-v2"
 
 
 def partner_guesser(chosen: str | None, *, person_clues: bool) -> str:

@@ -14,10 +14,10 @@ from .guesser import PanelGuesser
 from .minds import DEFAULT_MINDS, MIND_LABELS, PEOPLE_MINDS, Mind, Panel
 from .partner import PartnerModel
 from .clues_for_people import LISTENER_CONFIG, ListenerConfig, PeopleSpymaster
-from .people import PeopleGuesser
+from .people import PeopleGuesser, PricedBonusGuesser
 from .reading import PEOPLE_READING, PeopleReading, ReadingWeights
 from .spymaster import PEOPLE_CONFIG, PanelConfig, PanelSpymaster, PeoplePanelSpymaster
 
 __all__ = ["LISTENER_CONFIG", "PEOPLE_READING", "DEFAULT_MINDS", "ListenerConfig", "PeopleReading", "PeopleSpymaster", "ReadingWeights", "MIND_LABELS", "MIN_ZIPF", "PANEL_VOCABULARY", "PEOPLE_CONFIG",
            "PEOPLE_MINDS", "Mind", "Panel", "PanelConfig", "PanelGuesser", "PanelSpymaster",
-           "PartnerModel", "PeopleGuesser", "PeoplePanelSpymaster", "familiar", "shared_panel"]
+           "PartnerModel", "PeopleGuesser", "PricedBonusGuesser", "PeoplePanelSpymaster", "familiar", "shared_panel"]

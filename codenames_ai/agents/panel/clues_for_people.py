@@ -65,6 +65,10 @@ class ListenerConfig:
     danger_floor: float = 0.5
     danger_z: float = 2.5
     people_margin: float = 3.0
+    # Across the minds: the assassin as the most worried mind sees it stays this far below
+    # the weakest target as the least convinced mind sees it (None: no such rule). A mind
+    # outside the panel disagrees with it by about a unit per card.
+    cross_margin: float | None = None
     # People must touch every target first at least this often (by number, 1 then 2+).
     read_right_one: float = 0.6
     read_right: float = 0.5
@@ -299,6 +303,9 @@ class PeopleSpymaster(PanelSpymaster):
             near = (danger_z >= cfg.danger_floor) & (danger_z > weakest_z - cfg.danger_margin)
             plain = danger_z >= cfg.danger_z
             worried = (near | plain).any(axis=0) | (danger_f > weakest_f - cfg.people_margin)
+            if cfg.cross_margin is not None:
+                least = np.where(np.isinf(weakest_z), np.nan, weakest_z)
+                worried |= danger_z.max(axis=0) > np.nanmin(least, axis=0) - cfg.cross_margin
             safe[:, j] = ~worried
         return safe
 

@@ -98,13 +98,15 @@ class PanelGuesser(ExplainsTouches):
                 if made == 0 or self.goes_on(float(fit[best]), view):
                     return self._touch_on_clue(view, face_up, fit, best)
         leftover = self.leftover(view)
-        if leftover is not None and (leftover.fit >= self.leftover_z or not made):
+        if leftover is not None and (self.takes_leftover(leftover.fit, view) or not made):
             near = leftover.next_closest
             return self.touch(
                 view, leftover.index, TouchKind.LEFTOVER, served=leftover.clue,
-                fit=leftover.fit, bar=self.leftover_z if made else None,
-                sureness=self.sureness(leftover.fit, view), next_closest=near,
-                next_clears=None if near is None else near.similarity >= self.leftover_z,
+                fit=leftover.fit, bar=self.leftover_bar(view) if made else None,
+                sureness=self.sureness(leftover.fit, view),
+                chance=self.leftover_chance(leftover.fit), next_closest=near,
+                next_clears=None if near is None else self.takes_leftover(near.similarity,
+                                                                          view),
                 unfound=leftover.unfound)
         if view.can_pass:
             return Pass()
@@ -136,6 +138,19 @@ class PanelGuesser(ExplainsTouches):
     def go_on_bar(self, view: GuesserView) -> float:
         """The least fit ``goes_on`` takes another touch for (for a touch's reason)."""
         return self.stop_z
+
+    def takes_leftover(self, fit: float, view: GuesserView) -> bool:
+        """Whether a card of this fit to an earlier clue is worth the bonus touch:
+        ``leftover_z``."""
+        return fit >= self.leftover_z
+
+    def leftover_bar(self, view: GuesserView) -> float:
+        """The least fit ``takes_leftover`` takes (for a touch's reason)."""
+        return self.leftover_z
+
+    def leftover_chance(self, fit: float) -> float | None:
+        """The probability of a find it decides a bonus touch with, if it computes one."""
+        return None
 
     def find_chance(self, fit: float) -> float | None:
         """The probability of a find it decides with, if it computes one: none here."""

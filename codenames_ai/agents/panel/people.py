@@ -121,3 +121,42 @@ def _assassins_left(view: GuesserView) -> int:
     total = view.rules.layout.assassins
     shown = sum(1 for card in view.revealed if card is Identity.ASSASSIN)
     return max(0, int(total) - shown)
+
+
+@dataclass
+class PricedBonusGuesser(PeopleGuesser):
+    """``people-guesser-v2``: ``people-guesser-v1``'s reading (the people model the default
+    spymaster listens through) with the bonus touch priced. It spends the +1 on an earlier
+    clue's leftover only when the model's chance that the card is the one meant clearly beats
+    what a miss risks there: the assassin costs the game (``bonus_assassin_cost`` cards), the
+    other team's card one of theirs, each by its share of the cards not the team's; the touch
+    must be worth ``bonus_worth`` cards. Its reason says the chance it took."""
+
+    bonus_assassin_cost: float = 9.0
+    bonus_opponent_cost: float = 1.0
+    bonus_worth: float = 0.25
+    agent_id: str = "people-guesser-v2"
+
+    def _bonus_risk(self, view: GuesserView) -> float:
+        """What a missed bonus touch costs on average, in cards."""
+        others = len(view.unrevealed) - view.cards_left(view.team)
+        if others <= 0:
+            return 0.0
+        opponents = view.cards_left(view.team.other) if view.rules.variant is \
+            Variant.STANDARD else 0
+        return (opponents * self.bonus_opponent_cost
+                + _assassins_left(view) * self.bonus_assassin_cost) / others
+
+    def takes_leftover(self, fit: float, view: GuesserView) -> bool:
+        chance = self.find_chance(fit)
+        return chance - (1.0 - chance) * self._bonus_risk(view) >= self.bonus_worth
+
+    def leftover_bar(self, view: GuesserView) -> float:
+        """The fit at which the bonus touch is worth ``bonus_worth``: where the chance of a
+        find is (worth + risk) / (1 + risk)."""
+        risk = self._bonus_risk(view)
+        chance = min((self.bonus_worth + risk) / (1.0 + risk), 1.0 - 1e-9)
+        return self.centre + self.width * float(np.log(chance / (1.0 - chance)))
+
+    def leftover_chance(self, fit: float) -> float | None:
+        return self.find_chance(fit)
