@@ -68,7 +68,7 @@ class ListenerConfig:
     # Across the minds: the assassin as the most worried mind sees it stays this far below
     # the weakest target as the least convinced mind sees it (None: no such rule). A mind
     # outside the panel disagrees with it by about a unit per card.
-    cross_margin: float | None = None
+    cross_margin: float | None = 0.0
     # People must touch every target first at least this often (by number, 1 then 2+).
     read_right_one: float = 0.6
     read_right: float = 0.5
