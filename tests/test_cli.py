@@ -47,8 +47,8 @@ def test_watch_explain_gives_each_touch_its_reason_under_it() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.split("\n")
     touch = lines.index("  blue touches 'coat': blue agent")
-    assert lines[touch + 1].startswith("    why: for 'jacket 2', its closest card: sure; the next "
-                                       "closest, SHOE, was close too. COAT for 'jacket 2' ")
+    assert lines[touch + 1].startswith("    why: for 'suit 2', its closest card: sure; the next "
+                                       "closest, SHOE, was close too. COAT for 'suit 2' ")
     touched = [i for i, line in enumerate(lines) if " touches '" in line]
     assert all(lines[i + 1].startswith("    why: ") for i in touched)
 

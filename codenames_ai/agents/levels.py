@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Role
 from ..core.errors import choose
-from .registry import DEFAULT_GUESSER, LEVEL_SPYMASTER, takes_option
+from .registry import LEVEL_GUESSER, LEVEL_SPYMASTER, takes_option
 
 if TYPE_CHECKING:
     # The opposing team at each level; built on first use (PEP 562 ``__getattr__`` below),
@@ -88,13 +88,13 @@ def _levels() -> Mapping[Level, OpposingTeam]:
             "words differently, and never goes back to an earlier clue: it touches wrong "
             "cards and needs many turns",
             LEVEL_SPYMASTER, _held_out("wordnet-3.0"),
-            DEFAULT_GUESSER, {"minds": ("wordnet-3.0",), "leftover_z": float("inf")}),
+            LEVEL_GUESSER, {"minds": ("wordnet-3.0",), "leftover_z": float("inf")}),
         Level.NORMAL: OpposingTeam(
             Level.NORMAL,
             "the other team's guesser thinks of words differently from its spymaster, as "
             "two people would: it sometimes misreads a clue",
             LEVEL_SPYMASTER, _held_out("glove-6b-50d"),
-            DEFAULT_GUESSER, {"minds": ("glove-6b-50d",)}),
+            LEVEL_GUESSER, {"minds": ("glove-6b-50d",)}),
         Level.HARD: OpposingTeam(
             Level.HARD,
             "the other team plays with the same AIs as your team: its clues nearly "

@@ -707,13 +707,16 @@ def _register_builtins() -> None:
 
 
 _register_builtins()
-DEFAULT_SPYMASTER = "panel-spymaster-v3"
+DEFAULT_SPYMASTER = "panel-spymaster-v4"
 # The easy and normal levels' spymaster: the panel of three minds, whose pace those levels
 # were measured at (a level keeps its meaning when the default spymaster changes).
 LEVEL_SPYMASTER = "panel-spymaster-v2"
-# The guesser beside our AI spymaster (the panel reads its own clues best), and the one beside
-# a person who gives the clues (terminal, web and rooms): it reads people's clues.
-DEFAULT_GUESSER = "panel-guesser-v2"
+# The guesser beside our AI spymaster and beside a person who gives the clues (terminal, web
+# and rooms): it reads a clue through the people model the default spymaster listens through.
+DEFAULT_GUESSER = "people-guesser-v2"
+# The easy and normal levels' guesser (with one mind of its own): the pace those levels were
+# measured at.
+LEVEL_GUESSER = "panel-guesser-v2"
 PERSON_PARTNER_GUESSER = "people-guesser-v2"
 
 

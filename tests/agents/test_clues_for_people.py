@@ -127,8 +127,8 @@ def test_the_explanation_names_people_s_reading_and_the_minds() -> None:
     assert explanation is not None
     assert explanation.targets[0].word == "knife"
     assert 0 < explanation.targets[0].similarity < 1  # the chance people find it
-    assert explanation.reasons[0].startswith("people would read it as KNIFE (")
-    assert "linked by a and b" in explanation.notes
+    assert explanation.reasons[0] == "linked to 'cut' by a and b"
+    assert explanation.reasons[-1].startswith("people find it first about ")
 
 
 def _bonus_game(key: str) -> GameState:
@@ -149,7 +149,7 @@ def test_the_bonus_touch_is_priced_against_the_assassin(assassin: bool) -> None:
     v1 = PeopleGuesser(panel=GUESSER_PANEL, weights=(), leftover_z=1.0)
     v1.start_game(1)
     assert touches(v1, _bonus_game(key)) == ["qfarther", "qtwo"]  # v1: over its bar
-    v2 = PricedBonusGuesser(panel=GUESSER_PANEL, weights=())
+    v2 = PricedBonusGuesser(panel=GUESSER_PANEL, weights=(), bonus_worth=0.25)
     v2.start_game(1)
     made = touches(v2, _bonus_game(key))
     assert made[0] == "qfarther"

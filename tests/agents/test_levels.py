@@ -7,7 +7,12 @@ import pytest
 
 from codenames_ai.agents.levels import LEVELS, Level, opposing_team
 from codenames_ai.agents.panel import DEFAULT_MINDS
-from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER, LEVEL_SPYMASTER
+from codenames_ai.agents.registry import (
+    DEFAULT_GUESSER,
+    DEFAULT_SPYMASTER,
+    LEVEL_GUESSER,
+    LEVEL_SPYMASTER,
+)
 from codenames_ai.core import WORDS, ConfigError, Role, Team
 from codenames_ai.play.session import seats_for_role
 from codenames_ai.play.terminal import Console
@@ -31,7 +36,8 @@ def test_below_hard_the_guesser_thinks_with_a_mind_its_spymaster_does_not_consul
     guesser_id, guesser = team.agent(Role.GUESSER, DEFAULT_GUESSER, {"cache_dir": "/c"})
     # The levels keep the three-mind panel their pace was measured with, whatever the
     # default spymaster is.
-    assert (spymaster_id, guesser_id) == (LEVEL_SPYMASTER, DEFAULT_GUESSER)
+    assert (spymaster_id, guesser_id) == (LEVEL_SPYMASTER, LEVEL_GUESSER)
+    assert LEVEL_GUESSER == "panel-guesser-v2" != DEFAULT_GUESSER
     assert LEVEL_SPYMASTER == "panel-spymaster-v2" != DEFAULT_SPYMASTER
     assert mind not in spymaster["minds"] and set(spymaster["minds"]) | {mind} == set(
         DEFAULT_MINDS)
@@ -59,7 +65,7 @@ def test_the_terminal_seats_the_level_against_the_person_and_keeps_the_persons_t
     assert person is Team.RED
     assert easy.red_spymaster.agent_id == hard.red_spymaster.agent_id == DEFAULT_SPYMASTER
     assert hard.blue_guesser.agent_id == DEFAULT_GUESSER
-    assert easy.blue_guesser.agent_id.startswith(f"{DEFAULT_GUESSER}(")
+    assert easy.blue_guesser.agent_id.startswith(f"{LEVEL_GUESSER}(")
     assert "wordnet-3.0" in easy.blue_guesser.agent_id
     assert "minds=" in easy.blue_spymaster.agent_id
 

@@ -101,8 +101,8 @@ def test_hardness_makes_a_card_no_clue_singles_out_worth_more() -> None:
     assert spymaster(panel())._worth(work, own, bad, legal) is None  # off by default
 
 
-def test_the_default_is_the_people_panel_and_the_levels_keep_theirs() -> None:
-    assert DEFAULT_SPYMASTER == "panel-spymaster-v3" and LEVEL_SPYMASTER == "panel-spymaster-v2"
+def test_v3_is_the_people_panel_and_the_levels_keep_theirs() -> None:
+    assert DEFAULT_SPYMASTER == "panel-spymaster-v4" and LEVEL_SPYMASTER == "panel-spymaster-v2"
     assert REGISTRY["panel-spymaster-v3"].role is REGISTRY["panel-spymaster-v2"].role
     assert PEOPLE_MINDS[-1] == "eat-associations" and len(PEOPLE_MINDS) == 4
     assert dict(PEOPLE_CONFIG.prior) == {"eat-associations": 3.0}

@@ -166,7 +166,7 @@ def test_a_plugin_in_the_current_folder_works_without_pythonpath(
     assert listed.exit_code == 0, listed.output
     entries = {e["id"]: e for e in json.loads(listed.stdout)}
     assert entries["first-card-v1"]["factory"] == "my_plugin:FirstCard"
-    assert entries["panel-guesser-v2"]["default"] is True
+    assert entries["people-guesser-v2"]["default"] is True
     assert all(e["role"] == "guesser" for e in entries.values())
     watched = CliRunner().invoke(app, [
         "watch", "--seed", "2", "--red-guesser", "my_plugin:FirstCard", "--red-spymaster",

@@ -36,15 +36,15 @@ def _width(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_each_ai_clue_is_summed_up_in_plain_words_and_explain_adds_the_scores() -> None:
     clues = [line for line in SAMPLE if line.startswith("  turn ")]
-    assert clues[0] == ("  turn 1 red: chop: 3 -> aimed at KNIFE, SCISSORS and CHIP; linked to "
-                        "'chop' by meaning, the dictionary and people's associations; a risk: "
-                        "PALM (the other team's) is close to 'chop' too; guessed scissors (ok), "
-                        "glue (ok)")
+    assert clues[0] == ("  turn 1 red: chop: 4 -> aimed at KNIFE, SCISSORS, CHIP and GLUE; "
+                        "linked to 'chop' by the dictionary and people's associations; a risk: "
+                        "PALM (the other team's) is close to 'chop' too; people find all 4 "
+                        "first about 60% of the time; guessed scissors (ok), glue (ok)")
     assert not any(re.search(r"\d\.\d", line) for line in clues)  # no scores
     done = run_main("play", "--seed", "21", "--explain", stdin=SAMPLE_INPUT)
     lines = done.stdout.split("\n")
     first = lines.index(clues[0])
-    assert lines[first + 1].startswith("      why: chop: 3: aims at KNIFE ")
+    assert lines[first + 1].startswith("      why: chop: 4: aims at KNIFE ")
     assert "Most feared: PALM (" in lines[first + 1]
 
 
@@ -59,30 +59,28 @@ def test_a_persons_own_clue_has_no_reasons_and_a_spymaster_sees_the_key_legend()
     assert len(own) == 1 and re.fullmatch(r"  turn \d+ red: animal: 1 -> guessed .+", own[0])
 
 
-def test_the_ai_guessers_touches_are_explained_and_a_bonus_touch_names_its_earlier_clue(
+def test_the_ai_guessers_touches_are_explained_and_the_priced_bonus_touch_spares_the_assassin(
         ) -> None:
     # Issue 41, the newcomer's game in small: the person clues for the AI guesser, which
-    # finds none of VEHICLE 3's cards, then after BOAT 1 spends its bonus touch on BATTERY
-    # (the assassin) for VEHICLE. The ending says why it touched each card.
+    # finds none of VEHICLE 3's cards; after BOAT 1, people-guesser-v1 spent its bonus touch
+    # on BATTERY (the assassin) for VEHICLE. people-guesser-v2 prices the +1: a 74% card with
+    # the assassin face up is not worth it (issue 38). The ending says why it touched each card.
     done = run_main("play", "--role", "spymaster", "--seed", "11",
                     stdin="vehicle 3\nboat 1\nn\n")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split("\n")
-    turn = lines.index("  turn 4 red: boat: 1 -> guessed ferry (ok), battery (assassin)")
-    assert lines[turn + 1:turn + 3] == [
-        "      FERRY: for 'boat 1', its closest card: sure; the next closest, HURRICANE, was "
-        "close too.",
-        "      BATTERY: a bonus touch for the earlier clue 'vehicle 3' (3 cards unfound): sure; "
-        "the next closest to 'vehicle', CAMERA, was not close."]
+    turn = lines.index("  turn 4 red: boat: 1 -> guessed ferry (ok)")
+    assert lines[turn + 1] == ("      FERRY: for 'boat 1', its closest card: sure; the next "
+                               "closest, HURRICANE, was close too.")
+    assert not any("a bonus touch" in line for line in lines)
     # every AI touch has its reason, the other team's too; --explain adds the numbers
     assert lines[lines.index("  turn 2 red: vehicle: 3 -> guessed tractor (bystander)") + 1] \
         .startswith("      TRACTOR: for 'vehicle 3', its closest card: ")
     explained = run_main("play", "--role", "spymaster", "--seed", "11", "--explain",
                          stdin="vehicle 3\nboat 1\nn\n").stdout.split("\n")
-    bonus = explained.index(lines[turn + 2])
-    assert re.fullmatch(r"        numbers: BATTERY for 'vehicle 3', a leftover \(3 unfound\) on "
-                        r"the turn of 'boat 1'; fit \d+\.\d\d, bar \d+\.\d\d; next closest "
-                        r"CAMERA \d+\.\d\d\.", explained[bonus + 1])
+    ferry = explained.index(lines[turn + 1])
+    assert re.fullmatch(r"        numbers: FERRY for 'boat 1' \(clue\); fit \d+\.\d\d; next "
+                        r"closest HURRICANE \d+\.\d\d\.", explained[ferry + 1])
 
 
 def test_play_again_deals_a_new_board_from_a_new_seed_and_saves_each_game(

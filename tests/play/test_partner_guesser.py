@@ -28,8 +28,8 @@ def test_the_persons_clues_get_the_people_guesser_and_the_other_team_the_default
         tmp_path: Path) -> None:
     agents = seated(tmp_path, "--role", "spymaster")
     assert agents["red spymaster"] == "human-spymaster"
-    assert agents["red guesser"] == PERSON_PARTNER_GUESSER == "people-guesser-v1"
-    assert agents["blue guesser"] == DEFAULT_GUESSER == "panel-guesser-v2"
+    assert agents["red guesser"] == PERSON_PARTNER_GUESSER == "people-guesser-v2"
+    assert agents["blue guesser"] == DEFAULT_GUESSER == "people-guesser-v2"
 
 
 def test_the_guesser_beside_the_ai_spymaster_stays_the_default(tmp_path: Path) -> None:

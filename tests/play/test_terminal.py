@@ -181,8 +181,8 @@ def test_guess_by_word_and_prefix_and_revealed_card_is_refused(play: Play) -> No
     ]
     guesses = [e.word for e in record.events if isinstance(e, GuessMade) and e.team is Team.RED]
     assert guesses[:2] == [word, board.words[1]]
-    assert record.outcome.winner is Team.BLUE and record.outcome.turns == 10
-    assert "Blue wins on turn 10: all of its agents are covered." in out
+    assert record.outcome.winner is Team.BLUE and record.outcome.turns == 8
+    assert "Blue wins on turn 8: all of its agents are covered." in out
 
 
 def test_spymaster_role_refuses_illegal_clues_with_the_rule(play: Play) -> None:

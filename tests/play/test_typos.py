@@ -35,7 +35,8 @@ def test_a_typo_gets_the_covered_card_it_meant(tmp_path: Path) -> None:
 
 
 def test_board_shows_the_clue_and_the_guesses_left_again(tmp_path: Path) -> None:
-    # Seed 25: red's clue is 'clothes: 2'; after a touch of a red agent, two guesses are left.
+    # Seed 25: red's clue is 'animal: 3'; after a touch of a red agent (SUIT), three guesses
+    # are left.
     done = run_main("play", "--seed", "25", "--level", "hard", "--save",
                     str(tmp_path / "g.jsonl"), stdin="board\nsuit\nboard\n")
     assert done.returncode == 0, done.stderr
@@ -43,6 +44,6 @@ def test_board_shows_the_clue_and_the_guesses_left_again(tmp_path: Path) -> None
     shown = [i for i, line in enumerate(lines)
              if line.endswith("turn 1, red to play (you are red)")]
     assert len(shown) == 3  # the board at the clue, then after each 'board'
-    assert [lines[i + 1] for i in shown] == ["RED clue: clothes: 2  (guesses left: 3)",
-                                             "RED clue: clothes: 2  (guesses left: 3)",
-                                             "RED clue: clothes: 2  (guesses left: 2)"]
+    assert [lines[i + 1] for i in shown] == ["RED clue: animal: 3  (guesses left: 4)",
+                                             "RED clue: animal: 3  (guesses left: 4)",
+                                             "RED clue: animal: 3  (guesses left: 3)"]

@@ -1,7 +1,7 @@
 """Who gives the clues decides the web's AI guesser (``partner_guesser``): with the guesser
 left to the default (""), a team whose spymaster seat a person holds guesses with
-people-guesser-v1, a team whose clues the AI gives with panel-guesser-v2; a chosen guesser is
-kept. Solo games and rooms are the same ``WebGame``."""
+``PERSON_PARTNER_GUESSER``, a team whose clues the AI gives with ``DEFAULT_GUESSER`` (both
+people-guesser-v2 since the people model is shared); a chosen guesser is kept. Solo games and rooms are the same ``WebGame``."""
 
 from __future__ import annotations
 
@@ -60,11 +60,10 @@ def test_a_rooms_guessers_follow_who_holds_each_spymaster_seat() -> None:
 
 def test_the_default_is_offered_and_an_unoffered_guesser_is_still_refused() -> None:
     offer = Offer.parse("default")
-    assert offer.guessers == (DEFAULT_GUESSER, PERSON_PARTNER_GUESSER)
+    assert offer.guessers == tuple(dict.fromkeys((DEFAULT_GUESSER, PERSON_PARTNER_GUESSER)))
     offer.check(GameConfig())  # "" is by who gives the clues
     with pytest.raises(ConfigError, match="guesser 'glove-guesser-v1' is not offered by this "
-                                          "server; choose one of: panel-guesser-v2, "
-                                          "people-guesser-v1"):
+                                          "server; choose one of: people-guesser-v2"):
         offer.check(GameConfig(guesser="glove-guesser-v1"))
     with pytest.raises(ConfigError, match="guesser 'panel-spymaster-v3' is not a registered "
                                           "guesser"):

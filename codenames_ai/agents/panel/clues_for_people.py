@@ -332,14 +332,15 @@ class PeopleSpymaster(PanelSpymaster):
         link = self.listener.link_z
         agree = [m.label for m, zm in zip(self.panel.minds, z, strict=True)
                  if not np.isnan(zm[targets]).any() and float(zm[targets].min()) >= link]
-        reasons = [f"people would read it as {_join([words[t].upper() for t in targets])} "
-                   f"({found_all:.0%} find all {number})"]
+        reasons = []
         if agree:
-            reasons.append(f"linked by {_join(agree)}")
+            reasons.append(f"linked to '{clue.word}' by {_join(agree)}")
         if danger is not None:
             kind = {OPPONENT: "the other team's", BYSTANDER: "a bystander",
                     ASSASSIN: "the assassin"}[int(codes[words.index(danger.word)])]
             reasons.append(danger_reason(clue.word, danger.word, margin, kind))
+        reasons.append(f"people find {'it' if number == 1 else f'all {number}'} first "
+                       f"about {found_all:.0%} of the time")
         if partner.failed:
             reasons.append(f"not repeating {', '.join(sorted(partner.failed))}, which did not "
                            "work, nor a word close to it")

@@ -130,11 +130,13 @@ class PricedBonusGuesser(PeopleGuesser):
     clue's leftover only when the model's chance that the card is the one meant clearly beats
     what a miss risks there: the assassin costs the game (``bonus_assassin_cost`` cards), the
     other team's card one of theirs, each by its share of the cards not the team's; the touch
-    must be worth ``bonus_worth`` cards. Its reason says the chance it took."""
+    must be worth ``bonus_worth`` cards (half a card: the chance must clearly beat the risk,
+    so a clue whose turn found none of its cards does not send it to a 74% card with the
+    assassin face up). Its reason says the chance it took."""
 
     bonus_assassin_cost: float = 9.0
     bonus_opponent_cost: float = 1.0
-    bonus_worth: float = 0.25
+    bonus_worth: float = 0.5
     agent_id: str = "people-guesser-v2"
 
     def _bonus_risk(self, view: GuesserView) -> float:
