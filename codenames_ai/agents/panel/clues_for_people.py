@@ -69,9 +69,23 @@ class ListenerConfig:
     # the weakest target as the least convinced mind sees it (None: no such rule). A mind
     # outside the panel disagrees with it by about a unit per card.
     cross_margin: float | None = 0.0
+    cross_floor: float = -np.inf  # ... unless every mind finds the assassin below this
     # People must touch every target first at least this often (by number, 1 then 2+).
     read_right_one: float = 0.6
     read_right: float = 0.5
+    # Every target clear to people: its own chance of being one the clue giver meant
+    # (``PeopleReading.find_chance``) at least ``clear_bar``. Blind readers rated 64% of the
+    # clues whose weakest target stood at 0.7 or more clear and 5% baffling, against 8% and
+    # 22% below it (the 2026-12-06 reading, round 1). Where nothing clears it, the bar comes
+    # down by ``clear_step`` to ``clear_floor``: the clearest clue left.
+    clear_bar: float = 0.0
+    clear_step: float = 0.05
+    clear_floor: float = 0.5
+    # After a clue for a card failed, a later clue for it must link it through another mind
+    # than the one that linked the failed clue best (its category, its use, its definition),
+    # and at least ``other_kind_z`` there.
+    other_kind: bool = False
+    other_kind_z: float = 1.5
     # A candidate this close (mean standard units over the minds) to a clue that failed is a
     # neighbour of it: not given.
     neighbour_z: float = 3.0
@@ -157,8 +171,16 @@ class PeopleSpymaster(PanelSpymaster):
         values, numbers, found_all = self._expect(f, codes, n_own, own_left, opponent_left,
                                                   worth)
         allowed = self._allowed(z, f, codes, n_own, numbers, found_all, dangerous)
+        allowed &= self._another_kind(z, f, n_own, numbers, face_up, view.words, partner)
         values = values - self._word_cost[rows][:, None]
-        chosen = np.where(allowed, values, -np.inf)
+        chosen = np.where(allowed & self._clear(f, n_own, numbers, cfg.clear_bar), values,
+                          -np.inf)
+        bar = cfg.clear_bar
+        while not np.isfinite(chosen).any() and bar > cfg.clear_floor:  # the clearest left
+            bar = max(bar - cfg.clear_step, cfg.clear_floor)
+            chosen = np.where(allowed & self._clear(f, n_own, numbers, bar), values, -np.inf)
+        if not np.isfinite(chosen).any():
+            chosen = np.where(allowed, values, -np.inf)
         if not np.isfinite(chosen).any():  # nothing passes: the safest reading of the rest
             chosen = np.where(self._safe(z, f, codes, n_own, numbers, dangerous), values,
                               -np.inf)
@@ -284,6 +306,60 @@ class PeopleSpymaster(PanelSpymaster):
         allowed: npt.NDArray[np.bool_] = safe & read_right & linked_ok
         return allowed
 
+    def _clear(self, f: FloatArray, n_own: int, numbers: IntArray, bar: float
+               ) -> npt.NDArray[np.bool_]:
+        """(R, numbers): every target's chance of being meant, as people read it, at least
+        ``bar``."""
+        if bar <= 0:
+            return np.ones((f.shape[1], numbers.size), dtype=bool)
+        targets = _targets(f, n_own, int(numbers.max()))
+        chance = self.reading.find_chance(np.take_along_axis(f[:n_own], targets, axis=0))
+        clear = np.minimum.accumulate(chance >= bar, axis=0)  # (k, R)
+        return np.ascontiguousarray(clear[numbers - 1].T)
+
+    def _another_kind(self, z: FloatArray, f: FloatArray, n_own: int, numbers: IntArray,
+                      face_up: list[int], words: tuple[str, ...], partner: PartnerModel
+                      ) -> npt.NDArray[np.bool_]:
+        """(R, numbers): no target of a failed clue linked again best by the mind that linked
+        the failed clue best (``ListenerConfig.other_kind``)."""
+        ok = np.ones((f.shape[1], numbers.size), dtype=bool)
+        if not self.listener.other_kind or not partner.failed:
+            return ok
+        used = self._failed_minds(face_up[:n_own], words, partner)
+        if not used:
+            return ok
+        targets = _targets(f, n_own, int(numbers.max()))  # (k, R)
+        zz = np.nan_to_num(z[:, :n_own], nan=-np.inf)  # (minds, own, R)
+        best_mind = zz.argmax(axis=0)  # (own, R)
+        best_z = zz.max(axis=0)
+        bad = np.zeros(best_mind.shape, dtype=bool)
+        for row, minds in used.items():
+            bad[row] = np.isin(best_mind[row], list(minds)) | (
+                best_z[row] < self.listener.other_kind_z)
+        hit = np.take_along_axis(bad, targets, axis=0)  # (k, R)
+        spoiled = np.maximum.accumulate(hit, axis=0)
+        return ~np.ascontiguousarray(spoiled[numbers - 1].T)
+
+    def _failed_minds(self, own: list[int], words: tuple[str, ...], partner: PartnerModel
+                      ) -> dict[int, set[int]]:
+        """For each face-up own card (its row among ``own``) a failed clue of ours aimed at,
+        the minds that linked those clues to it best."""
+        rows = {words[index]: row for row, index in enumerate(own)}
+        used: dict[int, set[int]] = {}
+        for explanation in self.explanations:
+            word = explanation.clue.word
+            if word not in partner.failed:
+                continue
+            for target in explanation.targets:
+                row = rows.get(target.word)
+                if row is None:
+                    continue
+                z = self.panel.clue_z(word, [target.word], self.picture_meaning,
+                                      self.pictures)[:, 0]
+                if not np.isnan(z).all():
+                    used.setdefault(row, set()).add(int(np.nanargmax(z)))
+        return used
+
     def _safe(self, z: FloatArray, f: FloatArray, codes: npt.NDArray[np.int8], n_own: int,
               numbers: IntArray, dangerous: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         """(R, numbers): no mind, and not the people model, puts a dangerous card near the
@@ -305,7 +381,9 @@ class PeopleSpymaster(PanelSpymaster):
             worried = (near | plain).any(axis=0) | (danger_f > weakest_f - cfg.people_margin)
             if cfg.cross_margin is not None:
                 least = np.where(np.isinf(weakest_z), np.nan, weakest_z)
-                worried |= danger_z.max(axis=0) > np.nanmin(least, axis=0) - cfg.cross_margin
+                most = danger_z.max(axis=0)
+                worried |= (most > np.nanmin(least, axis=0) - cfg.cross_margin) & (
+                    most >= cfg.cross_floor)
             safe[:, j] = ~worried
         return safe
 
