@@ -31,6 +31,13 @@ The people guesser's settings were fitted on these splits. ``--halves`` says by 
 flatters it: for each half of the boards and clues (odd and even rows), it picks the best of
 ``SETTINGS_TRIED`` on that half (by found + first + Duet agreement) and measures it on the
 other half.
+
+``--calibration`` checks the people model's read-right chance, the spymaster's measure of a
+clue (``ReadingWeights.read_centre`` / ``read_width``): on each half of the 12-word boards it
+fits the logistic of the gap between the weakest intended word's fit and the best other
+card's to the share of people whose three touches were the three intended words, and on the
+other half prints the chance it predicts against people's share, overall and by predicted
+chance (a reliability table).
 """
 
 from __future__ import annotations
@@ -222,6 +229,96 @@ def halves(twelve: Sequence[PersonClue], duet: Sequence[PersonClue],
     return measured
 
 
+def read_right_rows(twelve: Sequence[PersonClue], cache_dir: str | None
+                    ) -> list[tuple[float, float]]:
+    """Per 12-word board: the gap, in the people model's fit, between the weakest intended
+    word and the best other card, and the share of the people whose three touches were the
+    three intended words."""
+    from codenames_ai.agents.panel import PeopleGuesser
+
+    guesser = PeopleGuesser(cache_dir=cache_dir)
+    rules = rules_for(1)
+    rows = []
+    for item in twelve:
+        view = GuesserView(
+            rules=rules, team=Team.RED, words=item.words, revealed=(None,) * len(item.words),
+            starting_team=Team.RED, current_team=Team.RED, phase=Phase.GUESS, turn=1,
+            red_left=item.number, blue_left=len(item.words) // 2, leftover=0, history=(),
+            clue=Clue(item.clue, item.number), guesses_made=0,
+            guesses_left=item.number + 1, can_pass=False)
+        fitted = guesser.fit(item.clue, view)
+        triples = [set(t) == set(item.intended) for t in item.touched if len(t) == 3]
+        if fitted is None or not triples:
+            continue
+        _, fit = fitted
+        meant = [w in item.intended for w in item.words]
+        gap = min(f for f, m in zip(fit, meant) if m) - max(f for f, m in zip(fit, meant)
+                                                              if not m)
+        rows.append((float(gap), sum(triples) / len(triples)))
+    return rows
+
+
+# The logistics ``--calibration`` chooses among: centre and width of the chance people read a
+# clue right, from the gap (``ReadingWeights.read_centre`` / ``read_width``).
+CENTRES = tuple(c / 2 for c in range(-12, 9))
+WIDTHS = (2.0, 3.0, 4.0, 5.0, 6.5, 8.0, 10.0)
+BINS = ((0.0, 0.4), (0.4, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 1.01))
+
+
+def calibration(twelve: Sequence[PersonClue], cache_dir: str | None) -> list[dict[str, Any]]:
+    """For each half of the boards: the logistic of the read-right chance fitted on it (the
+    likeliest of ``CENTRES`` x ``WIDTHS``), and on the other half the mean chance it predicts
+    against the share of people who read the clue right, overall and by predicted chance."""
+    import math
+
+    rows = read_right_rows(twelve, cache_dir)
+
+    def chance(gap: float, centre: float, width: float) -> float:
+        return 1 / (1 + math.exp(-(gap - centre) / width))
+
+    def log_likelihood(part: Sequence[tuple[float, float]], centre: float, width: float
+                       ) -> float:
+        total = 0.0
+        for gap, share in part:
+            p = min(max(chance(gap, centre, width), 1e-4), 1 - 1e-4)
+            total += share * math.log(p) + (1 - share) * math.log(1 - p)
+        return total
+
+    out = []
+    for fitted in (0, 1):
+        part, held = rows[fitted::2], rows[1 - fitted::2]
+        centre, width = max(((c, w) for c in CENTRES for w in WIDTHS),
+                            key=lambda cw: log_likelihood(part, *cw))
+        predicted = [chance(gap, centre, width) for gap, _ in held]
+        table = []
+        for low, high in BINS:
+            chosen = [(p, s) for p, (_, s) in zip(predicted, held) if low <= p < high]
+            if chosen:
+                table.append({"bin": f"{low:.1f}-{min(high, 1.0):.1f}", "boards": len(chosen),
+                              "predicted": sum(p for p, _ in chosen) / len(chosen),
+                              "people": sum(s for _, s in chosen) / len(chosen)})
+        result = {"fitted_on": "even" if fitted == 0 else "odd", "centre": centre,
+                  "width": width, "boards": len(held),
+                  "predicted": sum(predicted) / len(held),
+                  "people": sum(s for _, s in held) / len(held), "table": table}
+        print(f"read right, fitted on the {result['fitted_on']} boards: centre {centre}, "
+              f"width {width}; on the other {len(held)}: predicted {result['predicted']:.1%}, "
+              f"people {result['people']:.1%}")
+        for row in table:
+            print(f"  predicted {row['bin']}: {row['boards']:3} boards, predicted "
+                  f"{row['predicted']:.1%}, people {row['people']:.1%}")
+        out.append(result)
+    return out
+
+
+def calibration_text(held: Sequence[dict[str, Any]]) -> str:
+    """Both held-out halves' reliability as the README says them."""
+    return "; ".join(
+        f"fitted on the {h['fitted_on']} boards (centre {h['centre']}, width {h['width']}), "
+        f"the other half predicted {h['predicted']:.1%} against people's {h['people']:.1%}"
+        for h in held)
+
+
 def readme_table(people: dict[str, float], guessers: dict[str, dict[str, float]]) -> str:
     """The README's table: people's own figures, then each guesser's."""
     rows = ["| guesser | 12-word: intended words found | of its touches intended | first touch "
@@ -253,6 +350,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--cache-dir", default=None)
     parser.add_argument("--halves", action="store_true",
                         help="also fit the people guesser on half the data, measure the rest")
+    parser.add_argument("--calibration", action="store_true",
+                        help="also fit the read-right chance on half the 12-word boards and "
+                             "check it on the rest")
     parser.add_argument("--write-figures", action="store_true",
                         help="write docs/figures/people.json and the README's figures")
     args = parser.parse_args(argv)
@@ -291,6 +391,7 @@ def main(argv: Sequence[str] | None = None) -> None:
               f"{seconds:>5.0f}")
     table_seconds = time.perf_counter() - started
     held = halves(twelve, duet, args.cache_dir) if args.halves else []
+    calibrated = calibration(twelve, args.cache_dir) if args.calibration else []
     if args.write_figures:
         given = sys.argv[1:] if argv is None else list(argv)
         written = {"table": readme_table(people, measured),
@@ -302,6 +403,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             written["halves"] = halves_text(held)
             written["halves_time"] = doc_figures.seconds_text(
                 time.perf_counter() - started - table_seconds)
+        if calibrated:
+            written["calibration"] = calibration_text(calibrated)
         doc_figures.write("people", doc_figures.command_line("benchmarks.people", given),
                           written, commit=commit)
 

@@ -9,7 +9,7 @@ is against a baseline measured in this same run. Figures only: nothing here asse
 
 1. Clue latency. The ms of one ``give_clue`` call, on ``--boards`` distinct boards (seeds
    0..N-1), for the default spymaster (``DEFAULT_SPYMASTER``) and the v1 spymaster
-   (``glove-ev-spymaster-v1``), (a) on boards dealt from the Words deck and (b) on boards of
+   (``glove-ev-spymaster-v1``), and the default before it (``panel-spymaster-v3``), (a) on boards dealt from the Words deck and (b) on boards of
    held-out nouns (``benchmarks/heldout_nouns.txt``, only those every default mind can read).
    The call is timed alone, with whatever per-board work it does itself (no
    ``prepare_board`` beforehand, as a first clue on a new board in a game); before each
@@ -95,6 +95,8 @@ from .minds import heldout_deck
 from .tournament import games_per_second
 
 V1_SPYMASTER = "glove-ev-spymaster-v1"
+# The default before panel-spymaster-v4 (issue 38: a clue within 1.5x of its latency).
+PREVIOUS_SPYMASTER = "panel-spymaster-v3"
 V1_GUESSER = "glove-guesser-v1"
 WARM_UP_SEED = 10**6  # an unrelated board: outside every row's seeds 0..N-1
 ROOM_COUNTS = (1, 2, 20)
@@ -165,7 +167,7 @@ def clue_latency(boards: int) -> None:
           f"{len(decks['held-out'])} nouns")
     print(f"  {'spymaster':26} {'boards':11} {'median ms':>10} {'p95 ms':>8}")
     medians: dict[tuple[str, str], float] = {}
-    for agent_id in (DEFAULT_SPYMASTER, V1_SPYMASTER):
+    for agent_id in (DEFAULT_SPYMASTER, PREVIOUS_SPYMASTER, V1_SPYMASTER):
         spymaster = make_agent(agent_id)
         for name, deck in decks.items():
             views = spymaster_views(deck, range(boards))
@@ -180,6 +182,8 @@ def clue_latency(boards: int) -> None:
     for name in decks:
         ratio = medians[(DEFAULT_SPYMASTER, name)] / medians[(V1_SPYMASTER, name)]
         print(f"  default/v1 on the {name}: {ratio:.2f}x")
+        ratio = medians[(DEFAULT_SPYMASTER, name)] / medians[(PREVIOUS_SPYMASTER, name)]
+        print(f"  default/{PREVIOUS_SPYMASTER} on the {name}: {ratio:.2f}x")
     for agent_id in (DEFAULT_SPYMASTER, V1_SPYMASTER):
         ratio = medians[(agent_id, "held-out")] / medians[(agent_id, "Words deck")]
         print(f"  held-out/deck for {agent_id}: {ratio:.2f}x")
@@ -492,6 +496,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3, help="tournament runs per pair")
     parser.add_argument("--rooms-moves", type=int, default=20,
                         help="timed person's moves per room (each handing the AI the turn)")
+    parser.add_argument("--latency-only", action="store_true",
+                        help="only the clue latency (part 1)")
     parser.add_argument("--think", type=float, default=1.0,
                         help="a person's mean pause before a move, in seconds (0: none, the "
                              "server saturated)")
@@ -499,6 +505,8 @@ def main(argv: list[str] | None = None) -> None:
     print(header())
     with threadpool_limits(1):
         clue_latency(args.boards)
+        if args.latency_only:
+            return
         throughput(args.games, args.repeats)
         concurrent_rooms(args.rooms_moves, args.think)
 

@@ -171,3 +171,56 @@ def test_the_bonus_touch_is_priced_against_the_assassin(assassin: bool) -> None:
         assert qtwo.plain().startswith(f"a bonus touch for the earlier clue 'qclue 2' (1 card "
                                        f"unfound): {chance:.0%} sure")
     assert not qfarther.bonus
+
+
+def test_the_spymaster_s_fit_of_a_candidate_is_the_guesser_s() -> None:
+    # One model both ways: the board's fit of every candidate (the spymaster's) is, for each
+    # candidate, the fit the guesser computes for that clue, people's answers included.
+    from codenames_ai.agents.panel import PeopleReading
+    from codenames_ai.pictures import NO_PICTURES
+    from codenames_ai.vectors.model import DEFAULT_PICTURE_MEANING
+
+    panel = Panel([mind("a", {}), mind("b", {"blade": (0.55, 0, 0.85, 0, 0, 0)})],
+                  ("cut", "blade", "water", "steel"))
+    reading = PeopleReading(panel, ReadingWeights(minds=(("a", 2.0),)))
+    board = reading.board_fit(CARDS, DEFAULT_PICTURE_MEANING, NO_PICTURES)
+    ordered = reading.ordered_rows(CARDS, DEFAULT_PICTURE_MEANING, NO_PICTURES)
+    for column, word in enumerate(panel.words):
+        z = panel.clue_z(word, list(CARDS))
+        guesser = reading.clue_fit(word, list(CARDS), z, ordered)
+        assert guesser == pytest.approx(board[:, column], abs=1e-5), word
+    assert reading.candidate_links(("knife",))[0].shape == (1, len(panel.words))
+
+
+def test_a_card_aimed_at_without_being_found_is_aimed_at_again_only_clearly() -> None:
+    # On a 2x4 board with a bystander (PAPER), CUT 1 (or SLASH 1) for KNIFE fails on PAPER.
+    # The other of the two (neighbours are not refused here) aims at KNIFE again; once a
+    # card is "tired" (aimed at once, with a bar no clue reaches), the next clue aims at
+    # another card: STONE, by ROCK.
+    cards = (*CARDS, "tree", "paper")
+    key = (*KEY, Identity.BLUE, Identity.BYSTANDER)
+    rules = custom(Layout(rows=2, cols=4, first_team_agents=3, second_team_agents=3,
+                          double_agent=False, bystanders=1, assassins=1), clue_rules="basic")
+    extra = {"rock": (0, 0, 0, 0, 1, 0), "tree": (0, 0.3, 0, 0.95, 0, 0),
+             "paper": (0, 0, 0.3, 0, 0, 0.95)}
+    minds = [mind("a", extra), mind("b", extra)]
+
+    def two_clues(**listener: object) -> tuple[Clue, Clue]:
+        agent = spymaster(minds, ("cut", "slash", "rock"), neighbour_z=99.0, **listener)
+        game = GameState(rules, Board(cards, key, Team.RED))
+        first = agent.give_clue(game.spymaster_view(Team.RED))
+        game.apply(first)
+        game.apply(Guess(cards.index("paper")))
+        game.forfeit()
+        return first, agent.give_clue(game.spymaster_view(Team.RED))
+
+    first, second = two_clues()
+    assert {first.word, second.word} == {"cut", "slash"}  # KNIFE, then KNIFE again
+    assert two_clues(tired_after=1, tired_bar=0.99)[1].word == "rock"
+    assert two_clues(tired_after=1, tired_bar=0.0)[1] == second
+
+
+def test_the_clarity_bar_comes_down_to_the_clearest_clue_left() -> None:
+    # With a bar no clue reaches, the spymaster still clues: the bar comes down step by step.
+    agent = spymaster([mind("a", {}), mind("b", {})], ("cut", "water"), clear_bar=0.99)
+    assert agent.give_clue(state().spymaster_view(Team.RED)).word == "cut"

@@ -86,6 +86,11 @@ class ListenerConfig:
     # and at least ``other_kind_z`` there.
     other_kind: bool = False
     other_kind_z: float = 1.5
+    # A card our clues aimed at ``tired_after`` times without its being found is aimed at
+    # again only by a clue people read as clearly meaning it (find chance ``tired_bar``):
+    # no card is clued three times by vague neighbours (0: no such rule).
+    tired_after: int = 0
+    tired_bar: float = 0.85
     # A candidate this close (mean standard units over the minds) to a clue that failed is a
     # neighbour of it: not given.
     neighbour_z: float = 3.0
@@ -133,7 +138,7 @@ class PeopleSpymaster(PanelSpymaster):
         key = (words, self.picture_meaning)
         if self._people is None or self._people.key != key:
             z = self.panel.board_z(words, self.picture_meaning, self.pictures)
-            fit = self.reading.board_fit(words, z, self.picture_meaning, self.pictures)
+            fit = self.reading.board_fit(words, self.picture_meaning, self.pictures)
             self._people = _Board(key, z, fit)
         return self._people
 
@@ -170,22 +175,14 @@ class PeopleSpymaster(PanelSpymaster):
         worth = self._card_worth(fit, codes, n_own, legal)
         values, numbers, found_all = self._expect(f, codes, n_own, own_left, opponent_left,
                                                   worth)
-        allowed = self._allowed(z, f, codes, n_own, numbers, found_all, dangerous)
-        allowed &= self._another_kind(z, f, n_own, numbers, face_up, view.words, partner)
+        # the game plan: a failed card's next clue of another kind, no card aimed at again
+        # and again by vague clues
+        planned = self._another_kind(z, f, n_own, numbers, face_up, view.words, partner)
+        planned &= self._not_tired(f, n_own, numbers, face_up, view.words)
+        safe = self._safe(z, f, codes, n_own, numbers, dangerous)
+        allowed = self._allowed(z, f, n_own, numbers, found_all) & safe & planned
         values = values - self._word_cost[rows][:, None]
-        chosen = np.where(allowed & self._clear(f, n_own, numbers, cfg.clear_bar), values,
-                          -np.inf)
-        bar = cfg.clear_bar
-        while not np.isfinite(chosen).any() and bar > cfg.clear_floor:  # the clearest left
-            bar = max(bar - cfg.clear_step, cfg.clear_floor)
-            chosen = np.where(allowed & self._clear(f, n_own, numbers, bar), values, -np.inf)
-        if not np.isfinite(chosen).any():
-            chosen = np.where(allowed, values, -np.inf)
-        if not np.isfinite(chosen).any():  # nothing passes: the safest reading of the rest
-            chosen = np.where(self._safe(z, f, codes, n_own, numbers, dangerous), values,
-                              -np.inf)
-            if not np.isfinite(chosen).any():
-                chosen = values
+        chosen = self._choose(values, f, n_own, numbers, allowed, safe, planned)
         best_row, best_col = np.unravel_index(int(np.argmax(chosen)), chosen.shape)
         number = int(numbers[best_col])
         best_per_row = chosen.max(axis=1)
@@ -202,6 +199,23 @@ class PeopleSpymaster(PanelSpymaster):
             float(found_all[best_row, best_col]))
         self.explanations.append(explanation)
         return explanation.clue
+
+    def _choose(self, values: npt.NDArray[np.float64], f: FloatArray, n_own: int,
+                numbers: IntArray, allowed: npt.NDArray[np.bool_], safe: npt.NDArray[np.bool_],
+                planned: npt.NDArray[np.bool_]) -> npt.NDArray[np.float64]:
+        """``values`` where a clue may be given (-inf elsewhere): the rules and the clarity
+        bar; where nothing clears the bar, the bar lowered step by step (the clearest clue
+        left); then the rules alone; then the safe clues of the plan; then the safe ones."""
+        cfg = self.listener
+        bar = cfg.clear_bar
+        chosen = np.where(allowed & self._clear(f, n_own, numbers, bar), values, -np.inf)
+        while not np.isfinite(chosen).any() and bar > cfg.clear_floor:
+            bar = max(bar - cfg.clear_step, cfg.clear_floor)
+            chosen = np.where(allowed & self._clear(f, n_own, numbers, bar), values, -np.inf)
+        for fallback in (allowed, safe & planned, safe):
+            if not np.isfinite(chosen).any():
+                chosen = np.where(fallback, values, -np.inf)
+        return chosen if np.isfinite(chosen).any() else values
 
     # -- the candidates -----------------------------------------------------------------
     def _candidates(self, fit: FloatArray, codes: npt.NDArray[np.int8], n_own: int,
@@ -288,12 +302,10 @@ class PeopleSpymaster(PanelSpymaster):
         return values, numbers, chance[numbers - 1].T
 
     # -- the rules ----------------------------------------------------------------------
-    def _allowed(self, z: FloatArray, f: FloatArray, codes: npt.NDArray[np.int8], n_own: int,
-                 numbers: IntArray, found_all: npt.NDArray[np.float64],
-                 dangerous: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-        """(R, numbers): read right, every target linked by enough minds, no danger near."""
+    def _allowed(self, z: FloatArray, f: FloatArray, n_own: int, numbers: IntArray,
+                 found_all: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+        """(R, numbers): read right, every target linked by enough minds."""
         cfg = self.listener
-        safe = self._safe(z, f, codes, n_own, numbers, dangerous)
         bars = np.where(numbers == 1, cfg.read_right_one, cfg.read_right)
         read_right = found_all >= bars[None, :]
         targets = _targets(f, n_own, int(numbers.max()))  # (k, R) own rows, best first
@@ -303,7 +315,7 @@ class PeopleSpymaster(PanelSpymaster):
         enough = np.minimum.accumulate(linked >= cfg.link_minds, axis=0)  # (k, R)
         linked_ok = np.stack([np.ones(f.shape[1], dtype=bool) if k == 1 else enough[k - 1]
                               for k in numbers], axis=1)
-        allowed: npt.NDArray[np.bool_] = safe & read_right & linked_ok
+        allowed: npt.NDArray[np.bool_] = read_right & linked_ok
         return allowed
 
     def _clear(self, f: FloatArray, n_own: int, numbers: IntArray, bar: float
@@ -338,6 +350,28 @@ class PeopleSpymaster(PanelSpymaster):
                 best_z[row] < self.listener.other_kind_z)
         hit = np.take_along_axis(bad, targets, axis=0)  # (k, R)
         spoiled = np.maximum.accumulate(hit, axis=0)
+        return ~np.ascontiguousarray(spoiled[numbers - 1].T)
+
+    def _not_tired(self, f: FloatArray, n_own: int, numbers: IntArray, face_up: list[int],
+                   words: tuple[str, ...]) -> npt.NDArray[np.bool_]:
+        """(R, numbers): no target our clues already aimed at ``tired_after`` times unless
+        people read this clue as clearly meaning it (``ListenerConfig.tired_after``)."""
+        cfg = self.listener
+        ok = np.ones((f.shape[1], numbers.size), dtype=bool)
+        if cfg.tired_after <= 0:
+            return ok
+        aimed: dict[str, int] = {}
+        for explanation in self.explanations:
+            for target in explanation.targets:
+                aimed[target.word] = aimed.get(target.word, 0) + 1
+        tired = np.array([aimed.get(words[i], 0) >= cfg.tired_after
+                          for i in face_up[:n_own]])
+        if not tired.any():
+            return ok
+        targets = _targets(f, n_own, int(numbers.max()))  # (k, R)
+        chance = self.reading.find_chance(np.take_along_axis(f[:n_own], targets, axis=0))
+        vague = tired[targets] & (chance < cfg.tired_bar)
+        spoiled = np.maximum.accumulate(vague, axis=0)
         return ~np.ascontiguousarray(spoiled[numbers - 1].T)
 
     def _failed_minds(self, own: list[int], words: tuple[str, ...], partner: PartnerModel

@@ -126,6 +126,10 @@ class Panel:
         self._said = said
         self._nounless = nounless
         self._cards: BoundedCache[tuple[CardKey, str], FloatArray] = BoundedCache(CARD_CACHE)
+        # Rows other models derive from a card's similarities (people's fit of every
+        # candidate to the card: ``reading.PeopleReading``), kept and forgotten with them.
+        self.derived_rows: BoundedCache[tuple[object, ...], FloatArray] = BoundedCache(
+            CARD_CACHE)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -253,6 +257,7 @@ class Panel:
         """Drop the similarities kept for cards outside the decks (a benchmark times a board
         whose cards the panel has not seen)."""
         self._cards = BoundedCache(self._cards.maxsize)
+        self.derived_rows = BoundedCache(self.derived_rows.maxsize)
 
     def _table_for(self, keys: Sequence[CardKey], meaning: str) -> DeckTable | None:
         return next((t for t in self.tables if t.serves(meaning) and t.covers(keys)), None)

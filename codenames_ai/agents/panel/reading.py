@@ -73,7 +73,8 @@ class PeopleReading:
                                      dtype=np.float32)[:, None]
         self._sorted: tuple[tuple[str, ...], npt.NDArray[np.float16]] | None = None
         self._links: Links | None = None
-        self._candidate_keys: npt.NDArray[np.int64] | None = None
+        self._candidate_keys: npt.NDArray[np.intp] | None = None  # candidates people know
+        self._candidate_index = np.zeros(0, dtype=np.int64)  # their index in the study
 
     # -- the guesser's side: one clue, the face-up cards ----------------------------------
     def clue_fit(self, word: str, cards: Sequence[str], z: FloatArray,
@@ -131,22 +132,43 @@ class PeopleReading:
         return np.where(np.isnan(z), -np.inf, z).astype(np.float32)
 
     # -- the spymaster's side: every candidate, every card --------------------------------
-    def board_fit(self, words: tuple[str, ...], z: FloatArray, meaning: str,
-                  pictures: Captions) -> FloatArray:
-        """The fit of every card to every candidate, shape (cards, V), from the board's
-        similarities ``z`` (minds, cards, V; NaN where a mind abstains): the same numbers
-        ``clue_fit`` gives a candidate."""
-        ordered = self.ordered_rows(words, meaning, pictures)
-        size = ordered.shape[-1]
+    def board_fit(self, words: tuple[str, ...], meaning: str, pictures: Captions
+                  ) -> FloatArray:
+        """The fit of every card to every candidate, shape (cards, V): the same numbers
+        ``clue_fit`` gives a candidate. A card's row depends on the card alone (its
+        similarities, where each candidate ranks among them, people's answers), so it is
+        computed once per card and kept with the panel's rows of the card."""
+        return np.stack([self.panel.derived_rows.get_or_build(
+            ("people-fit", self.weights, card, pictures.get(card, ()), meaning),
+            lambda card=card: self._card_fit(card, meaning, pictures)) for card in words])
+
+    def _card_fit(self, card: str, meaning: str, pictures: Captions) -> FloatArray:
+        """One card's fit to every candidate (V,), read-only."""
+        try:
+            z = self.panel.board_z((card,), meaning, pictures)[:, 0, :]  # (minds, V)
+        except ValueError:  # a card no mind reads (a ModelError): no fit to anything
+            row = np.full(len(self.panel.words), -np.inf, dtype=np.float32)
+            row.flags.writeable = False
+            return row
         rank = np.full(z.shape, np.nan)
+        size = z.shape[-1]
         for m in range(z.shape[0]):
-            for j in range(z.shape[1]):
-                row = ordered[m, j]
-                if np.isfinite(row[-1]) and not np.isnan(z[m, j, 0]):
-                    rank[m, j] = (size - np.searchsorted(row, z[m, j].astype(np.float16))) \
-                        / size
-        said, answered = self.candidate_links(words)
-        return self.combine_fit(z, rank, said, answered)
+            if np.isnan(z[m, 0]):
+                continue
+            # the half-precision values ``clue_fit`` compares, in single precision (exact);
+            # each value's place is the first of its equals in sorted order (searchsorted's
+            # left side), found without searching
+            values = z[m].astype(np.float16).astype(np.float32)
+            order = np.argsort(values)  # ties: any order (equals share their first place)
+            ordered = values[order]
+            starts = np.ones(size, dtype=bool)
+            starts[1:] = ordered[1:] != ordered[:-1]
+            left = np.maximum.accumulate(np.where(starts, np.arange(size), 0))
+            rank[m, order] = (size - left) / size
+        said, answered = self.candidate_links((card,))
+        row = self.combine_fit(z, rank, said[0], answered[0])
+        row.flags.writeable = False
+        return row
 
     def candidate_links(self, cards: Sequence[str]) -> tuple[FloatArray, FloatArray]:
         """For every card and candidate, shape (cards, V): how often people shown the
@@ -154,24 +176,29 @@ class PeopleReading:
         links = self.links
         n = len(links.index)
         if self._candidate_keys is None:
-            self._candidate_keys = np.array(
-                [links.index.get(word_key(w) or "", -1) for w in self.panel.words],
-                dtype=np.int64)
-        candidates = self._candidate_keys
-        card_keys = np.array([links.index.get(word_key(c) or "", -1) for c in cards],
-                             dtype=np.int64)
-        said = self._strengths(candidates[None, :] * n + card_keys[:, None],
-                               (candidates[None, :] >= 0) & (card_keys[:, None] >= 0))
-        answered = self._strengths(card_keys[:, None] * n + candidates[None, :],
-                                   (candidates[None, :] >= 0) & (card_keys[:, None] >= 0))
+            keys = np.array([links.index.get(word_key(w) or "", -1) for w in self.panel.words],
+                            dtype=np.int64)
+            known = np.flatnonzero(keys >= 0)
+            # the candidates people's study knows, in its order: a card's keys then come
+            # sorted both ways (cue * words + response), so each search streams
+            self._candidate_keys = known[np.argsort(keys[known], kind="stable")]
+            self._candidate_index = keys[self._candidate_keys]
+        said = np.zeros((len(cards), len(self.panel.words)), dtype=np.float32)
+        answered = np.zeros_like(said)
+        for row, card in enumerate(cards):
+            key = links.index.get(word_key(card) or "")
+            if key is None:
+                continue
+            said[row, self._candidate_keys] = self._strengths(self._candidate_index * n + key)
+            answered[row, self._candidate_keys] = self._strengths(key * n
+                                                                  + self._candidate_index)
         return said, answered
 
-    def _strengths(self, keys: npt.NDArray[np.int64], valid: npt.NDArray[np.bool_]
-                   ) -> FloatArray:
+    def _strengths(self, keys: npt.NDArray[np.int64]) -> FloatArray:
+        """The links' strengths at sorted ``keys`` (0 where people gave no such pair)."""
         links = self.links
         at = np.minimum(np.searchsorted(links.keys, keys), len(links.keys) - 1)
-        hit = valid & (links.keys[at] == keys)
-        return np.where(hit, links.strengths[at], 0.0).astype(np.float32)
+        return np.where(links.keys[at] == keys, links.strengths[at], 0.0).astype(np.float32)
 
     @property
     def links(self) -> Links:
