@@ -59,7 +59,8 @@ def heldout_deck(cache_dir: str | None, minds: tuple[str, ...] = PEOPLE_MINDS) -
 
 # A held-out label's panel: its spymaster class and its full minds.
 PANELS: dict[str, tuple[type[PanelSpymaster], tuple[str, ...]]] = {
-    "v4": (PeopleSpymaster, PEOPLE_MINDS), "v3": (PeoplePanelSpymaster, PEOPLE_MINDS), "v2": (PanelSpymaster, DEFAULT_MINDS)}
+    "v4": (PeopleSpymaster, PEOPLE_MINDS),
+    "v3": (PeoplePanelSpymaster, PEOPLE_MINDS), "v2": (PanelSpymaster, DEFAULT_MINDS)}
 
 
 def held_out(label: str) -> str | None:
@@ -135,7 +136,8 @@ def main() -> None:
                         help="comma-separated spymaster labels (default: all)")
     args = parser.parse_args()
     labels = [f"{version}-without-{m}" for version, (_, minds) in PANELS.items()
-              for m in minds] + ["panel-spymaster-v4", "panel-spymaster-v3", "panel-spymaster-v2", *V1_SPYMASTERS]
+              for m in minds] + ["panel-spymaster-v4", "panel-spymaster-v3",
+                                          "panel-spymaster-v2", *V1_SPYMASTERS]
     if args.only:
         labels = [label for label in labels if label in args.only.split(",")]
     deck = heldout_deck(args.cache_dir)

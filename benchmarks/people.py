@@ -252,8 +252,8 @@ def read_right_rows(twelve: Sequence[PersonClue], cache_dir: str | None
             continue
         _, fit = fitted
         meant = [w in item.intended for w in item.words]
-        gap = min(f for f, m in zip(fit, meant) if m) - max(f for f, m in zip(fit, meant)
-                                                              if not m)
+        pairs = list(zip(fit, meant, strict=True))
+        gap = min(f for f, m in pairs if m) - max(f for f, m in pairs if not m)
         rows.append((float(gap), sum(triples) / len(triples)))
     return rows
 
@@ -292,7 +292,7 @@ def calibration(twelve: Sequence[PersonClue], cache_dir: str | None) -> list[dic
         predicted = [chance(gap, centre, width) for gap, _ in held]
         table = []
         for low, high in BINS:
-            chosen = [(p, s) for p, (_, s) in zip(predicted, held) if low <= p < high]
+            chosen = [(p, s) for p, (_, s) in zip(predicted, held, strict=True) if low <= p < high]
             if chosen:
                 table.append({"bin": f"{low:.1f}-{min(high, 1.0):.1f}", "boards": len(chosen),
                               "predicted": sum(p for p, _ in chosen) / len(chosen),

@@ -9,13 +9,15 @@ is against a baseline measured in this same run. Figures only: nothing here asse
 
 1. Clue latency. The ms of one ``give_clue`` call, on ``--boards`` distinct boards (seeds
    0..N-1), for the default spymaster (``DEFAULT_SPYMASTER``) and the v1 spymaster
-   (``glove-ev-spymaster-v1``), and the default before it (``panel-spymaster-v3``), (a) on boards dealt from the Words deck and (b) on boards of
-   held-out nouns (``benchmarks/heldout_nouns.txt``, only those every default mind can read).
+   (``glove-ev-spymaster-v1``), and the default before it (``panel-spymaster-v3``), (a) on
+   boards dealt from the Words deck and (b) on boards of held-out nouns
+   (``benchmarks/heldout_nouns.txt``, only those every default mind can read).
    The call is timed alone, with whatever per-board work it does itself (no
    ``prepare_board`` beforehand, as a first clue on a new board in a game); before each
    board the agent's ``start_game`` is called untimed, as a new game would, and each row
    starts with one untimed warm-up clue on an unrelated board. Median and 95th percentile
-   over the boards; ratios of medians: default/v1, and held-out/deck per spymaster.
+   over the boards; ratios of medians: default/v1, default/v3, and held-out/deck per
+   spymaster. ``--latency-only`` stops after this part.
 
 2. Throughput. Games per second of whole ``run_tournament`` runs (workers started, every
    game played, written and fsync'd, the summary made) of ``--games`` games on the

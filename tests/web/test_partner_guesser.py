@@ -1,7 +1,8 @@
 """Who gives the clues decides the web's AI guesser (``partner_guesser``): with the guesser
 left to the default (""), a team whose spymaster seat a person holds guesses with
 ``PERSON_PARTNER_GUESSER``, a team whose clues the AI gives with ``DEFAULT_GUESSER`` (both
-people-guesser-v2 since the people model is shared); a chosen guesser is kept. Solo games and rooms are the same ``WebGame``."""
+people-guesser-v2 since the people model is shared); a chosen guesser is kept. Solo games
+and rooms are the same ``WebGame``."""
 
 from __future__ import annotations
 

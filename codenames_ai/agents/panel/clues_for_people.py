@@ -143,7 +143,6 @@ class PeopleSpymaster(PanelSpymaster):
         return self._people
 
     def give_clue(self, view: SpymasterView) -> Clue:
-        cfg = self.listener
         own_identity = view.team.agent
         face_up = sorted(view.unrevealed, key=lambda i: _code(view.key[i], own_identity))
         codes = np.array([_code(view.key[i], own_identity) for i in face_up], dtype=np.int8)

@@ -38,8 +38,8 @@ RANK_FLOOR = 1e-4  # a backward rank is counted down to 1 in 10,000 candidates
 class ReadingWeights:
     """The model's settings: each mind's weight (a mind not named weighs 1), the backward
     reading's weight against the forward one, people's own answers' weight, the logistic of
-    ``find_chance`` (``centre``, ``width``) and how the gap between targets and other cards becomes the chance people read the clue right
-    (``read_centre``, ``read_width``)."""
+    ``find_chance`` (``centre``, ``width``) and how the gap between targets and other cards
+    becomes the chance people read the clue right (``read_centre``, ``read_width``)."""
 
     minds: tuple[tuple[str, float], ...] = (
         ("glove-6b-50d", 0.5), ("minilm-l6-words", 2.0), ("wordnet-3.0", 1.0),
@@ -138,9 +138,12 @@ class PeopleReading:
         ``clue_fit`` gives a candidate. A card's row depends on the card alone (its
         similarities, where each candidate ranks among them, people's answers), so it is
         computed once per card and kept with the panel's rows of the card."""
-        return np.stack([self.panel.derived_rows.get_or_build(
-            ("people-fit", self.weights, card, pictures.get(card, ()), meaning),
-            lambda card=card: self._card_fit(card, meaning, pictures)) for card in words])
+        def row(card: str) -> FloatArray:
+            return self.panel.derived_rows.get_or_build(
+                ("people-fit", self.weights, card, pictures.get(card, ()), meaning),
+                lambda: self._card_fit(card, meaning, pictures))
+
+        return np.stack([row(card) for card in words])
 
     def _card_fit(self, card: str, meaning: str, pictures: Captions) -> FloatArray:
         """One card's fit to every candidate (V,), read-only."""
