@@ -73,7 +73,7 @@ def test_the_walkthrough_extended_from_the_command_line(tmp_path: Path) -> None:
                    capture_output=True, timeout=600)
     assert len(game_lines(tmp_path)) == 4
     shown = codenames(tmp_path, "tournament", "--out", "runs/one-card", "--games", "6").stdout
-    assert "one-card-spymaster-v1+panel-guesser-v2" in shown  # the tables at the end
+    assert "one-card-spymaster-v1+people-guesser-v2" in shown  # the tables at the end
     games = game_lines(tmp_path)
     assert sorted(int(str(g["game"])) for g in games) == list(range(6))
     assert all(g["status"] == "ok" for g in games)

@@ -655,12 +655,7 @@ def _register_builtins() -> None:
                      "a 1-clue singles its card out, hard cards paired early, nouns and base "
                      "forms",
              options=panel_options)
-    register("panel-spymaster-v4", "codenames_ai.agents.panel:PeopleSpymaster",
-             role=Role.SPYMASTER,
-             summary="spymaster for people: people's reading (the people guesser's model) "
-                     "finds the targets, every mind guards the assassin; each target of a "
-                     "2-3 clue linked by two minds, a failed card's next clue of another kind",
-             options=panel_options)
+    _register_people_agents(panel_options)
     register("panel-guesser-v2", "codenames_ai.agents.panel:PanelGuesser", role=Role.GUESSER,
              summary="panel guesser: GloVe, MiniLM and WordNet together, calibrated stop, "
                      "memory of earlier clues",
@@ -683,6 +678,30 @@ def _register_builtins() -> None:
                       Option("leftover_z", "float", "earlier clues' leftovers above this fit"),
                       Option("panel", "object", "a ready panel (Python only)", optional=True),
                       _PICTURES, _DECK))
+    register("ensemble-ev-spymaster-v1", "codenames_ai.agents.spymasters:EVSpymaster",
+             role=Role.SPYMASTER,
+             summary="expected-value spymaster on GloVe and MiniLM together",
+             # Two models disagree more than one model with itself: more noise, a looser
+             # stop (measured: python -m benchmarks.agents).
+             defaults={"model": ("glove-6b-50d", "minilm"),
+                       "config": EVConfig(noise=0.6, stop_quantile=0.90)},
+             # No ``risk``: the ensemble's own config sets it.
+             options=(*_EMBEDDING_SPYMASTER, _EV_CONFIG), requires=minilm)
+
+
+def _register_people_agents(panel_options: tuple[Option, ...]) -> None:
+    """The agents that share the people model (``panel.reading``): the default spymaster and
+    the default guesser."""
+    register("panel-spymaster-v4", "codenames_ai.agents.panel:PeopleSpymaster",
+             role=Role.SPYMASTER,
+             summary="spymaster for people: people's reading (the people guesser's model) "
+                     "finds the targets, every mind guards the assassin; each target of a "
+                     "2-3 clue linked by two minds, a failed card's next clue of another kind",
+             options=(*panel_options,
+                      Option("listener", "object", "a ListenerConfig (Python only)",
+                             optional=True),
+                      Option("reading", "object", "a ReadingWeights (Python only)",
+                             optional=True)))
     register("people-guesser-v2", "codenames_ai.agents.panel:PricedBonusGuesser",
              role=Role.GUESSER,
              summary="guesser for a person's clues: people-guesser-v1's reading (the model "
@@ -695,15 +714,6 @@ def _register_builtins() -> None:
                       Option("bonus_worth", "float", "cards a bonus touch must be worth"),
                       Option("panel", "object", "a ready panel (Python only)", optional=True),
                       _PICTURES, _DECK))
-    register("ensemble-ev-spymaster-v1", "codenames_ai.agents.spymasters:EVSpymaster",
-             role=Role.SPYMASTER,
-             summary="expected-value spymaster on GloVe and MiniLM together",
-             # Two models disagree more than one model with itself: more noise, a looser
-             # stop (measured: python -m benchmarks.agents).
-             defaults={"model": ("glove-6b-50d", "minilm"),
-                       "config": EVConfig(noise=0.6, stop_quantile=0.90)},
-             # No ``risk``: the ensemble's own config sets it.
-             options=(*_EMBEDDING_SPYMASTER, _EV_CONFIG), requires=minilm)
 
 
 _register_builtins()

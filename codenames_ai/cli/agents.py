@@ -21,6 +21,8 @@ from .plugins import Plugins, load_plugins
 DEFAULTS = {DEFAULT_SPYMASTER: "default",
             DEFAULT_GUESSER: "default beside the AI spymaster",
             PERSON_PARTNER_GUESSER: "default beside a person's clues"}
+if DEFAULT_GUESSER == PERSON_PARTNER_GUESSER:  # one guesser reads both partners
+    DEFAULTS[DEFAULT_GUESSER] = "default beside the AI spymaster and a person's clues"
 
 
 def agents(

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..agents.registry import (
-    DEFAULT_GUESSER,
+    LEVEL_GUESSER,
     PERSON_PARTNER_GUESSER,
     partner_guesser,
     takes_option,
@@ -90,6 +90,6 @@ def _model_option(agent_id: str, model: str | None, *, chosen: bool) -> dict[str
     if not chosen and not takes_option(agent_id, "model"):
         raise ConfigError(f"--model: the default guesser for a person's clues, {agent_id}, "
                           "thinks with its own minds and takes no model; add --guesser "
-                          f"{DEFAULT_GUESSER} (or another guesser that takes one) to use "
+                          f"{LEVEL_GUESSER} (or another guesser that takes one) to use "
                           f"--model {model}")
     return {"model": model}

@@ -9,6 +9,7 @@ import json
 from codenames_ai.agents.registry import (
     DEFAULT_GUESSER,
     DEFAULT_SPYMASTER,
+    LEVEL_GUESSER,
     PERSON_PARTNER_GUESSER,
     partner_guesser,
 )
@@ -37,9 +38,9 @@ def test_codenames_guess_reads_the_persons_clue_with_the_people_guesser() -> Non
     refused = run_main("guess", *BOARD, "--model", "glove-6b-50d")
     assert refused.returncode != 0
     assert (f"--model: the default guesser for a person's clues, {PERSON_PARTNER_GUESSER}, "
-            f"thinks with its own minds and takes no model; add --guesser {DEFAULT_GUESSER}"
+            f"thinks with its own minds and takes no model; add --guesser {LEVEL_GUESSER}"
             in refused.stderr)
-    chosen = run_main("guess", *BOARD, "--guesser", DEFAULT_GUESSER, "--model", "glove-6b-50d")
+    chosen = run_main("guess", *BOARD, "--guesser", LEVEL_GUESSER, "--model", "glove-6b-50d")
     assert chosen.returncode == 0, chosen.stderr
 
 
@@ -48,10 +49,13 @@ def test_codenames_agents_names_the_default_guesser_beside_each_partner() -> Non
     assert listed.returncode == 0, listed.stderr
     lines = listed.stdout.splitlines()
     assert f"{DEFAULT_SPYMASTER}  [spymaster] (default)" in lines
-    assert f"{DEFAULT_GUESSER}  [guesser] (default beside the AI spymaster)" in lines
-    assert f"{PERSON_PARTNER_GUESSER}  [guesser] (default beside a person's clues)" in lines
+    # one guesser reads both partners since the people model is shared (issue 38)
+    assert DEFAULT_GUESSER == PERSON_PARTNER_GUESSER
+    where = "default beside the AI spymaster and a person's clues"
+    assert f"{DEFAULT_GUESSER}  [guesser] ({where})" in lines
     entries = {e["id"]: e for e in json.loads(run_main("agents", "--json").stdout)}
     assert entries[PERSON_PARTNER_GUESSER]["default"] is True
-    assert entries[DEFAULT_GUESSER]["default_where"] == "default beside the AI spymaster"
+    assert entries[DEFAULT_GUESSER]["default_where"] == where
+    assert entries[LEVEL_GUESSER]["default"] is False
     assert entries["glove-guesser-v1"]["default"] is False
     assert entries["glove-guesser-v1"]["default_where"] is None

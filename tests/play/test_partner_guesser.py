@@ -1,6 +1,7 @@
 """Who gives the clues decides the AI guesser (``partner_guesser``): in ``codenames play``
 the person's own team guesses with people-guesser-v1 beside their clues, every other AI
-guesser with panel-guesser-v2 beside the AI spymaster, and ``--guesser`` is kept as given.
+guesser with DEFAULT_GUESSER beside the AI spymaster (people-guesser-v2 too since issue 38),
+and ``--guesser`` is kept as given.
 Read from the saved record's header (the agents' ids), through the CLI's own entry point."""
 
 from __future__ import annotations

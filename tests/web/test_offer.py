@@ -49,7 +49,8 @@ def test_a_server_offers_only_the_agents_its_host_chose(restricted: Server) -> N
     assert status == 200
     assert options["spymasters"] == [DEFAULT_SPYMASTER, LEVEL_SPYMASTER]
     # both default guessers: beside the AI spymaster, and beside a person's clues
-    assert options["guessers"] == [DEFAULT_GUESSER, PERSON_PARTNER_GUESSER, "glove-guesser-v1"]
+    assert options["guessers"] == [*dict.fromkeys((DEFAULT_GUESSER, PERSON_PARTNER_GUESSER)),
+                                   "glove-guesser-v1"]
     assert options["defaults"]["guesser"] == ""  # by who gives the clues
 
     for path, body in (("/api/games", {"spymaster": "glove-ev-spymaster-v1"}),
