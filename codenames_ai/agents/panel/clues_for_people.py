@@ -28,14 +28,13 @@ import numpy as np
 import numpy.typing as npt
 
 from ...core.actions import Clue
-from ...core.errors import ModelError
 from ...core.views import SpymasterView
-from ..explain import Alternative, ClueExplanation, ScoredCard, danger_reason
-from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN, _code
+from ..explain import Alternative, ClueExplanation, ScoredCard
+from ..spymasters import ASSASSIN, OPPONENT, OWN
 from .minds import PEOPLE_MINDS
 from .partner import PartnerModel
 from .reading import PEOPLE_READING, PeopleReading, ReadingWeights
-from .spymaster import PEOPLE_CONFIG, PanelSpymaster, _join
+from .spymaster import PEOPLE_CONFIG, PanelSpymaster, _join, board_reasons
 
 FloatArray = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.intp]
@@ -143,23 +142,8 @@ class PeopleSpymaster(PanelSpymaster):
         return self._people
 
     def give_clue(self, view: SpymasterView) -> Clue:
-        own_identity = view.team.agent
-        face_up = sorted(view.unrevealed, key=lambda i: _code(view.key[i], own_identity))
-        codes = np.array([_code(view.key[i], own_identity) for i in face_up], dtype=np.int8)
-        n_own = int((codes == OWN).sum())
-        if not n_own:
-            raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
-        partner = self.read_partner(view)
-        legal = self.panel.legal_mask(view.rules.clue_rules, view.visible_words,
-                                      self.pictures).copy()
-        for word in partner.given:  # never the same clue twice, above all not a failed one
-            index = self.panel.index(word)
-            if index is not None:
-                legal[index] = False
-        legal &= ~self._neighbours_of(partner.failed)
-        if not legal.any():
-            raise ModelError(f"none of the panel's {len(self.panel.words):,} clue words is "
-                             "legal on this board; use a larger vocabulary")
+        face_up, codes, n_own, partner, legal = self._table(
+            view, lambda partner: self._neighbours_of(partner.failed))
         board = self._people_board(view.words)
         cards = np.array(face_up, dtype=np.intp)
         fit = board.fit[cards]  # (cards, V), own first
@@ -443,13 +427,7 @@ class PeopleSpymaster(PanelSpymaster):
         link = self.listener.link_z
         agree = [m.label for m, zm in zip(self.panel.minds, z, strict=True)
                  if not np.isnan(zm[targets]).any() and float(zm[targets].min()) >= link]
-        reasons = []
-        if agree:
-            reasons.append(f"linked to '{clue.word}' by {_join(agree)}")
-        if danger is not None:
-            kind = {OPPONENT: "the other team's", BYSTANDER: "a bystander",
-                    ASSASSIN: "the assassin"}[int(codes[words.index(danger.word)])]
-            reasons.append(danger_reason(clue.word, danger.word, margin, kind))
+        reasons = board_reasons(clue.word, agree, danger, margin, codes, words)
         reasons.append(f"people find {'it' if number == 1 else f'all {number}'} first "
                        f"about {found_all:.0%} of the time")
         if partner.failed:

@@ -9,7 +9,7 @@ card abstains on that card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -185,10 +185,15 @@ class PanelSpymaster(ExplainsClues):
                             self.config.learn_rate, self.config.weight_floor, self._prior)
 
     # -- choosing the clue ----------------------------------------------------------------
-    def give_clue(self, view: SpymasterView) -> Clue:
+    def _table(self, view: SpymasterView,
+               refuse: Callable[[PartnerModel], npt.NDArray[np.bool_]] | None = None
+               ) -> tuple[list[int], npt.NDArray[np.int8], int, PartnerModel,
+                          npt.NDArray[np.bool_]]:
+        """What every clue starts from: the face-up cards, own agents first, then the other
+        kinds in turn (a simulated guesser's worst touch is found kind by kind), each in board
+        order; their kinds; how many are ours; the partner as read; the legal candidates
+        never given before (nor any ``refuse`` names, given the partner)."""
         own_identity = view.team.agent
-        # Own agents first, then the other kinds in turn (the simulated guesser's worst
-        # touch is found kind by kind), each in board order.
         face_up = sorted(view.unrevealed, key=lambda i: _code(view.key[i], own_identity))
         codes = np.array([_code(view.key[i], own_identity) for i in face_up], dtype=np.int8)
         n_own = int((codes == OWN).sum())
@@ -201,9 +206,15 @@ class PanelSpymaster(ExplainsClues):
             index = self.panel.index(word)
             if index is not None:
                 legal[index] = False
+        if refuse is not None:
+            legal &= ~refuse(partner)
         if not legal.any():
             raise ModelError(f"none of the panel's {len(self.panel.words):,} clue words is "
                              "legal on this board; use a larger vocabulary")
+        return face_up, codes, n_own, partner, legal
+
+    def give_clue(self, view: SpymasterView) -> Clue:
+        face_up, codes, n_own, partner, legal = self._table(view)
         work = self._board_work(view.words)  # the same for every clue of the game
         cards = np.array(face_up, dtype=np.intp)
         rows, bad = self._shortlist(work, cards, codes, n_own, legal,
@@ -361,13 +372,7 @@ class PanelSpymaster(ExplainsClues):
         agree = [m.label for m, zm in zip(self.panel.minds, z, strict=True)
                  if not np.isnan(zm[targets]).all() and np.nanmin(zm[targets]) >= 1.5]
         names = " and ".join(w.upper() for w in (words[t] for t in targets))
-        reasons = []  # about the board, for players
-        if agree:
-            reasons.append(f"linked to '{clue.word}' by {_join(agree)}")
-        if danger is not None:
-            kind = {OPPONENT: "the other team's", BYSTANDER: "a bystander",
-                    ASSASSIN: "the assassin"}[int(codes[words.index(danger.word)])]
-            reasons.append(danger_reason(clue.word, danger.word, margin, kind))
+        reasons = board_reasons(clue.word, agree, danger, margin, codes, words)
         if partner.failed:
             reasons.append(f"not repeating {', '.join(sorted(partner.failed))}, which did not "
                            "work")
@@ -415,6 +420,20 @@ class PeoplePanelSpymaster(PanelSpymaster):
     def __init__(self, *, minds: Sequence[str] = PEOPLE_MINDS,
                  config: PanelConfig | None = None, **options: Any) -> None:
         super().__init__(minds=minds, config=config or PEOPLE_CONFIG, **options)
+
+
+def board_reasons(clue: str, agree: Sequence[str], danger: ScoredCard | None, margin: float,
+                  codes: npt.NDArray[np.int8], words: Sequence[str]) -> list[str]:
+    """The reasons about the board a player reads: which minds link the clue to its
+    targets, and the most dangerous card (what it is, kept away from or a risk)."""
+    reasons = []
+    if agree:
+        reasons.append(f"linked to '{clue}' by {_join(agree)}")
+    if danger is not None:
+        kind = {OPPONENT: "the other team's", BYSTANDER: "a bystander",
+                ASSASSIN: "the assassin"}[int(codes[list(words).index(danger.word)])]
+        reasons.append(danger_reason(clue, danger.word, margin, kind))
+    return reasons
 
 
 def _top(rows: FloatArray, k: int) -> FloatArray:
