@@ -2,20 +2,25 @@
 the dangers.
 
 It listens through ``PeopleReading``, the model the guesser beside a person reads with: for
-each candidate clue and number it simulates a person touching cards in the order of their fit
-plus the spread of a person's reading, and values the clue by the own cards found, the cost
-of the card that ends the turn and a card's worth over the rest of the game. The panel's
-minds no longer vote on the targets; they veto:
+each candidate clue and number N the targets are the N own cards people read best, and the
+chance people find the first i of them is the model's read-right chance of the i-th's gap to
+the best card not ours; the clue is valued by the own cards people are expected to find, the
+cost of the card that ends the turn when they miss, and each card's worth over the rest of
+the game. The panel's minds no longer vote on the targets; they veto:
 
 - **dangers guarded by every mind**: a clue is refused when any mind, or the people model,
-  puts the assassin (or the other team's last agent) near its targets;
+  puts the assassin (or the other team's last agent) near its targets, or when the most
+  worried mind puts it above the weakest target as the least convinced mind sees it;
 - **every target seen by people and by another mind**: each target is linked by at least
   ``link_minds`` minds, so no target rests on one mind alone (diesel -> TOY);
 - **read right**: people touch all N targets first often enough (a clue for 1 must single
   its card out);
-- **a failed card gets another kind of link**: a clue close to a clue that failed (in the
-  minds' own similarity of the two words) is not given, so a card is never clued three times
-  by vague neighbours.
+- **no vague neighbour of a failed clue**: a clue close to a clue that failed (in the minds'
+  own similarity of the two words) is not given.
+
+``ListenerConfig`` also holds rules blind readers tried that are off by default (a clarity bar
+on every target, another kind of link for a failed card, tired cards): docs/reading.md has
+their rounds.
 """
 
 from __future__ import annotations
