@@ -224,3 +224,15 @@ def test_the_clarity_bar_comes_down_to_the_clearest_clue_left() -> None:
     # With a bar no clue reaches, the spymaster still clues: the bar comes down step by step.
     agent = spymaster([mind("a", {}), mind("b", {})], ("cut", "water"), clear_bar=0.99)
     assert agent.give_clue(state().spymaster_view(Team.RED)).word == "cut"
+
+
+def test_the_board_s_people_fit_is_prepared_before_the_game() -> None:
+    # prepare_board does the work a first clue would (so a timed move is the agent's own):
+    # each card's fit row is kept with the panel's rows; an empty board prepares nothing.
+    agent = spymaster([mind("a", {}), mind("b", {})], ("cut", "water"))
+    agent.prepare_board("basic", ())
+    assert len(agent.panel.derived_rows) == 0
+    agent.prepare_board("basic", CARDS)
+    keys = [("people-fit", agent.reading.weights, card, (), agent.picture_meaning)
+            for card in CARDS]
+    assert all(agent.panel.derived_rows.get(key) is not None for key in keys)

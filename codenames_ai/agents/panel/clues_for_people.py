@@ -138,6 +138,14 @@ class PeopleSpymaster(PanelSpymaster):
         super().start_game(seed)
         self._people = None
 
+    def prepare_board(self, clue_rules: str, words: tuple[str, ...]) -> None:
+        """Do the work shared between agents on a board (the cards' legality, people's fit
+        of every card, kept with the panel's rows) before the game, so a timed move is this
+        agent's own."""
+        self.panel.legal_mask(clue_rules, words, self.pictures)
+        if words:
+            self.reading.board_fit(words, self.picture_meaning, self.pictures)
+
     def _people_board(self, words: tuple[str, ...]) -> _Board:
         key = (words, self.picture_meaning)
         if self._people is None or self._people.key != key:
