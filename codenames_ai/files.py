@@ -281,3 +281,10 @@ def _lock(handle: IO[str], wait: bool) -> None:
         import fcntl
 
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+
+
+def default_cache_dir() -> Path:
+    """The platform's user cache folder for codenames-ai (e.g. ``~/.cache/codenames-ai``)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("codenames-ai", appauthor=False))

@@ -10,6 +10,7 @@ from ..agents.registry import DEFAULT_SPYMASTER
 from ..core import ConfigError, EditionName, Role, SpymasterView, Team, clue_number_to_json
 from ..core.errors import quoted
 from .board import board_fields, key_rules, parse_key, split_cards
+from .language import prepare_language_data
 from .plugins import Plugins, load_plugins
 
 
@@ -50,6 +51,7 @@ def clue(
         raise ConfigError(f"{side.value} has no agents left to find on this board")
     view = SpymasterView(**fields, key=tuple(identities), cover_team=None,  # type: ignore[arg-type]
                          cover_candidates=())
+    prepare_language_data()
     agent = make_agent(spymaster, role=Role.SPYMASTER, seat="--spymaster",
                        **({"model": model} if model else {}))
     given = agent.give_clue(view)

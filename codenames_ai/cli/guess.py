@@ -26,6 +26,7 @@ from ..core import (
     parse_clue_number,
 )
 from .board import board_fields, check_guess_clue, split_cards
+from .language import prepare_language_data
 from .plugins import Plugins, load_plugins
 
 
@@ -56,6 +57,7 @@ def guess(
     check_guess_clue(the_clue, cards, rules.value)
     # You give the clue here, so the default is the guesser that reads a person's clues.
     agent_id = partner_guesser(guesser, person_clues=True)
+    prepare_language_data()
     agent = make_agent(agent_id, role=Role.GUESSER, seat="--guesser",
                        **_model_option(agent_id, model, chosen=guesser is not None))
     fields, shown = board_fields(cards, None, [], Team.RED, WORDS.with_options(clue_rules="basic"))

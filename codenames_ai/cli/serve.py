@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from ..core.errors import ConfigError
+from .language import prepare_language_data
 from .plugins import Plugins, load_plugins
 
 
@@ -41,6 +42,7 @@ def serve(
     # The agents, the port and the database are checked before anything says the server
     # started, the database last so that a refused start creates no database file.
     load_plugins(plugin)
+    prepare_language_data()  # people type clues and decks: checked without the packages' tables
     offer = Offer.parse(agents)
     if not 0 <= port <= 65535:
         raise ConfigError(f"port {port} is not a port number (0 to 65535); choose one with "

@@ -106,6 +106,8 @@ def fold_word(word: str) -> str:
     accents (Unicode NFKD, combining marks dropped), so 'café' is the card CAFE, and without
     the characters that show as nothing (``invisible``: a joiner, a variation selector, a
     Hangul filler), so a card's word with one inside is still that card's word."""
+    if word.isascii():  # no accents, nothing invisible: the same answer, much sooner
+        return word.strip().lower()
     decomposed = unicodedata.normalize("NFKD", word.strip())
     return "".join(ch for ch in decomposed
                    if not unicodedata.combining(ch) and not invisible(ch)).casefold()

@@ -228,9 +228,9 @@ def check_agents(spec: TournamentSpec,
         prepare_board(agent, rules.clue_rules, ())
         agents.append(agent)
     if rules.clue_rules != "basic":
-        from ..legality.lexicon import lexicon
+        from ..legality.prepared import ensure_prepared
 
-        lexicon()
+        ensure_prepared()
     return agents
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..core.board import MAX_CARD_LENGTH
 from ..core.clues import MAX_WORD_LENGTH
-from .lexicon import WORD_CACHE_SIZE, Lexicon, lexicon
+from .lexicon import WORD_CACHE_SIZE, WordLookups, lexicon
 
 # Derivational suffixes, each with the part of speech the derived word must have (and have only
 # those) and the parts of speech its base must have. The constraints keep 'corner' from counting
@@ -136,7 +136,7 @@ def _deletions(phones: str) -> set[str]:
 
 
 @functools.lru_cache(maxsize=WORD_CACHE_SIZE)
-def derivation_bases(word: str, lex: Lexicon) -> frozenset[str]:
+def derivation_bases(word: str, lex: WordLookups) -> frozenset[str]:
     """Bases that ``word`` is derived from by one suffix or prefix (runner -> run,
     happily -> happy, breakage -> break, unlock -> lock)."""
     own_pos = lex.parts_of_speech(word)
@@ -165,7 +165,7 @@ def derivation_bases(word: str, lex: Lexicon) -> frozenset[str]:
     return frozenset(bases)
 
 
-def _sounds_derived(word: str, base: str, lex: Lexicon) -> bool:
+def _sounds_derived(word: str, base: str, lex: WordLookups) -> bool:
     """``word`` sounds like ``base`` with something added (whaling: WHALE + ing), or the CMU
     dictionary lacks one of them. EVENING is not EVEN + ing: the vowel of -en is gone."""
     whole, first = lex.phones(word), lex.phones(base)
@@ -176,7 +176,7 @@ def _sounds_derived(word: str, base: str, lex: Lexicon) -> bool:
 
 
 @functools.lru_cache(maxsize=WORD_CACHE_SIZE)
-def family(word: str, lex: Lexicon) -> frozenset[str]:
+def family(word: str, lex: WordLookups) -> frozenset[str]:
     """The word, its lemmas, the bases it derives from, and their lemmas."""
     members = {word}
     for lemmas in lex.lemmas(word).values():
@@ -189,7 +189,7 @@ def family(word: str, lex: Lexicon) -> frozenset[str]:
     return frozenset(members)
 
 
-def _is_part_word(part: str, lex: Lexicon) -> bool:
+def _is_part_word(part: str, lex: WordLookups) -> bool:
     """A common English word (rare dictionary entries like 'ist' do not count) of two letters
     or more (which two-letter words may be parts, ``compound_splits`` says)."""
     return len(part) >= 2 and lex.zipf(part) >= 3.0 and lex.in_lexicon(part)
@@ -198,13 +198,13 @@ def _is_part_word(part: str, lex: Lexicon) -> bool:
 _EVERYDAY = 4.0  # Zipf of the other part when one part is less common
 
 
-def _is_rarer_part(part: str, lex: Lexicon) -> bool:
+def _is_rarer_part(part: str, lex: WordLookups) -> bool:
     """A less common word (oat, Zipf 2.9) of 3+ letters: a part only when the compound is
     heard as its parts joined (oat|meal), never on spelling alone."""
     return len(part) >= 3 and lex.zipf(part) >= 2.5 and lex.in_lexicon(part)
 
 
-def _inflected(word: str, lex: Lexicon) -> bool:
+def _inflected(word: str, lex: WordLookups) -> bool:
     """``word`` is an inflection of another lemma in some part of speech (painting is paint's
     -ing form as well as a noun; teammates is teammate's plural). Spellings and hyphenations
     of the word itself (draftsman/draughtsman, overcome/over-come) are not another lemma."""
@@ -212,7 +212,7 @@ def _inflected(word: str, lex: Lexicon) -> bool:
                for lemmas in lex.lemmas(word).values())
 
 
-def compound_splits(word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
+def compound_splits(word: str, lex: WordLookups) -> tuple[tuple[str, str], ...]:
     """Ways to read ``word`` as a closed compound of two real words.
 
     The rule, so that a compound part is a word the compound is built on and not an accidental
@@ -313,7 +313,7 @@ def _vowels_reduced(phones: tuple[str, ...]) -> tuple[str, ...]:
     return tuple("AH" if p[-1].isdigit() else p for p in phones)
 
 
-def _intrinsic(raw: str, word: str, lex: Lexicon) -> tuple[tuple[str, str], ...]:
+def _intrinsic(raw: str, word: str, lex: WordLookups) -> tuple[tuple[str, str], ...]:
     """Rules the word breaks on its own, in the order they are reported."""
     found: list[tuple[str, str]] = []
     if len(word) > MAX_LENGTH:
@@ -359,7 +359,7 @@ _LANGUAGE_NAMES = {"de": "German", "fr": "French", "es": "Spanish", "it": "Itali
                    "pl": "Polish", "sv": "Swedish"}
 
 
-def _looks_like_abbreviation(raw: str, word: str, lex: Lexicon) -> bool:
+def _looks_like_abbreviation(raw: str, word: str, lex: WordLookups) -> bool:
     if len(word) < 2:
         return False
     if raw.isupper() and raw.isalpha() and not lex.in_lexicon(word) and len(raw) <= 6:
@@ -371,7 +371,7 @@ def _looks_like_abbreviation(raw: str, word: str, lex: Lexicon) -> bool:
     return any(_stress_free(p) == spelled for p in lex.phones(word))
 
 
-def _looks_like_proper_name(raw: str, word: str, lex: Lexicon) -> bool:
+def _looks_like_proper_name(raw: str, word: str, lex: WordLookups) -> bool:
     """A name (of a person, place, brand, story character), on the evidence of the word lists,
     the first that settles it. One rule whatever the case it is typed in (Cinderella and
     cinderella, Rapunzel and rapunzel get one answer), but for step 5:
@@ -455,7 +455,7 @@ def compound_reading(word: str, parts: frozenset[str]) -> tuple[str, str] | None
     return None
 
 
-def _relations(word: str, intrinsic: tuple[tuple[str, str], ...], lex: Lexicon) -> WordAnalysis:
+def _relations(word: str, intrinsic: tuple[tuple[str, str], ...], lex: WordLookups) -> WordAnalysis:
     fam = family(word, lex)
     compound: set[str] = set()
     # A derived or inflected word built on a compound is built on its parts too (chairmanship
@@ -472,7 +472,7 @@ def _relations(word: str, intrinsic: tuple[tuple[str, str], ...], lex: Lexicon) 
                         frozenset(rhymes), frozenset(near), frozenset(roots))
 
 
-def _lemma_set(word: str, lex: Lexicon) -> set[str]:
+def _lemma_set(word: str, lex: WordLookups) -> set[str]:
     return {lemma for lemmas in lex.lemmas(word).values() for lemma in lemmas}
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.errors import DeckError
 from ..once import built_once
@@ -40,6 +40,29 @@ CMU_CORRECTIONS: dict[str, tuple[str, ...]] = {
 WORD_CACHE_SIZE = 65_536
 # Languages whose wordfreq data needs no extra tokenizer (Chinese and Japanese would).
 OTHER_LANGUAGES = ("de", "fr", "es", "it", "pt", "nl", "ru", "ar", "pl", "sv")
+
+
+class WordLookups(Protocol):
+    """What the clue rules ask of the language data (``Lexicon`` reads the packages' tables,
+    ``prepared.PreparedLexicon`` the same answers from the cache). Hashable: the analysis
+    caches its answers by word and lexicon."""
+
+    def __hash__(self) -> int: ...
+
+    def lemmas(self, word: str) -> dict[str, tuple[str, ...]]: ...
+    def phones(self, word: str) -> tuple[tuple[str, ...], ...]: ...
+    def stems(self, word: str) -> frozenset[str]: ...
+    def zipf(self, word: str, language: str = "en") -> float: ...
+    def best_other_language(self, word: str) -> tuple[str, float]: ...
+    def parts_of_speech(self, word: str) -> frozenset[str]: ...
+    def in_lexicon(self, word: str) -> bool: ...
+    def proper_noun(self, word: str) -> bool: ...
+    def in_dictionary(self, word: str) -> bool: ...
+    def in_any_dictionary(self, word: str) -> bool: ...
+    def capitalized_only(self, word: str) -> bool: ...
+    def in_cmu(self, word: str) -> bool: ...
+    def derived_from(self, word: str) -> tuple[str, ...]: ...
+    def is_known(self, word: str) -> bool: ...
 
 
 class Lexicon:
@@ -124,6 +147,42 @@ class Lexicon:
     def in_cmu(self, word: str) -> bool:
         return word in self._cmu
 
+    def listed_capitalized(self, word: str) -> bool:
+        """Webster's 2nd lists ``word`` with a capital (perhaps in lower case too)."""
+        return word in self._dictionary_capitalized
+
+    def listed_words(self) -> set[str]:
+        """Every word some table lists (in lower case for lemminflect's names), which
+        is what a prepared lexicon holds (prepared.py)."""
+        words = set(self._cmu) | self._dictionary_any | set(self._derived_from)
+        words.update(CMU_CORRECTIONS)
+        for table in self._frequencies.values():
+            words.update(table)
+        return words | self.lemmatized_words()
+
+    @functools.cached_property
+    def _lemmatized(self) -> frozenset[str]:
+        from lemminflect.core.Lemmatizer import Lemmatizer
+
+        lemmatizer = Lemmatizer()
+        return frozenset(word.lower() for table in (lemmatizer._getLemmaDict(),
+                                                    lemmatizer._getOverridesDict())
+                         for word in table)
+
+    def frequency_words(self, language: str) -> frozenset[str]:
+        """The words whose frequency in ``language`` is known (any other's Zipf is 0)."""
+        return frozenset(self._frequencies[language])
+
+    def lemmatized_words(self) -> frozenset[str]:
+        """The words lemminflect looks up (in lower case): any other lower-case word has no
+        lemmas and is no proper noun there."""
+        return self._lemmatized
+
+    def stems_worth_keeping(self, word: str) -> bool:
+        """A word a clue or a card is likely to be: lemminflect lists it, or it is not rare
+        in English (Zipf >= 2). Any other word is stemmed when asked."""
+        return word in self._lemmatized or self.zipf(word) >= 2.0
+
     def _phones(self, word: str) -> tuple[tuple[str, ...], ...]:
         """Every CMU pronunciation of ``word`` (ARPAbet with stress digits), with the entries
         it gets wrong corrected (``CMU_CORRECTIONS``)."""
@@ -163,6 +222,11 @@ def _read_derivations() -> dict[str, tuple[str, ...]]:
 
 
 @built_once()
-def lexicon() -> Lexicon:
-    """The process-wide lexicon (loading takes a second or two, once)."""
-    return Lexicon()
+def lexicon() -> WordLookups:
+    """The process-wide lexicon: the prepared one in the cache when it has been prepared
+    (``prepared.ensure_prepared``: opening it takes milliseconds), else the packages' tables
+    (loading them takes a second or two and about 300 MB, once)."""
+    from .prepared import find_prepared
+
+    found = find_prepared()
+    return found if found is not None else Lexicon()

@@ -35,19 +35,20 @@ class WordVectors:
     gensim ``keyed`` vectors for unknown words. Vectors handed out are unit length."""
 
     def __init__(self, name: str, words: Sequence[str], vectors: npt.NDArray[np.floating[Any]],
-                 *, keyed: KeyedVectors | None = None) -> None:
+                 *, keyed: KeyedVectors | None = None, unit: bool = False) -> None:
         if len(words) != len(vectors):
             raise ModelError(f"model {name!r}: {len(words)} words but {len(vectors)} vectors")
         self.name = name
         self.words = list(words)
         self.vectors = vectors
         self.keyed = keyed
-        self.key_to_index = {word: i for i, word in enumerate(self.words)}
+        self.unit = unit  # the rows are unit_rows already (the cache writes them so)
+        self.key_to_index = dict(zip(self.words, range(len(self.words)), strict=True))
 
     @classmethod
-    def from_keyed(cls, name: str, keyed: KeyedVectors) -> WordVectors:
+    def from_keyed(cls, name: str, keyed: KeyedVectors, *, unit: bool = False) -> WordVectors:
         subwords = keyed if hasattr(keyed, "buckets_word") else None
-        return cls(name, keyed.index_to_key, keyed.vectors, keyed=subwords)
+        return cls(name, keyed.index_to_key, keyed.vectors, keyed=subwords, unit=unit)
 
     @property
     def dimensions(self) -> int:
@@ -67,12 +68,13 @@ class WordVectors:
     @functools.cached_property
     def unit_matrix(self) -> FloatArray:
         """Every vector normalised to unit length, shape ``(len(self), dimensions)``,
-        computed once and read-only."""
-        matrix = np.asarray(self.vectors, dtype=np.float32)
-        norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-        unit = (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
-        unit.flags.writeable = False
-        return unit
+        read-only: the vectors themselves when they are unit rows already (a memory-mapped
+        cache file is read in place, never copied), else computed once."""
+        if self.unit and self.vectors.dtype == np.float32:
+            matrix: FloatArray = self.vectors.view()
+            matrix.flags.writeable = False
+            return matrix
+        return unit_rows(self.vectors)
 
     def _row(self, index: int) -> FloatArray:
         row: FloatArray = self.unit_matrix[index]
@@ -194,6 +196,16 @@ class WordVectors:
             "(codenames models list), a fastText model (it builds vectors for unknown words), "
             "or replace the card in your deck"
         )
+
+
+def unit_rows(vectors: npt.NDArray[np.floating[Any]]) -> FloatArray:
+    """``vectors`` with every row scaled to unit length (an all-zero row stays zero), as
+    float32, read-only."""
+    matrix = np.asarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    unit = (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
+    unit.flags.writeable = False
+    return unit
 
 
 def _unit(vector: FloatArray) -> FloatArray:

@@ -30,22 +30,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-import platformdirs
 
 from .. import __version__
 from ..core.errors import ModelError
-from ..files import file_lock, private_folder, read_bounded
+from ..files import default_cache_dir, file_lock, private_folder, read_bounded
 from .formats import VectorFormat, check_rows, read_vectors
 from .manifest import CheckedFolder, map_array
-from .model import WordVectors
+from .model import WordVectors, unit_rows
 from .shipped import BUILT_IN_MODELS
 
 if TYPE_CHECKING:
     from gensim.models import KeyedVectors
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
-# 1: gensim's KeyedVectors.save (model.kv, a pickle); 2: arrays and JSON only.
-CACHE_FORMAT = 2
+# 1: gensim's KeyedVectors.save (model.kv, a pickle); 2: arrays and JSON only; 3: the same,
+# with every vector stored at unit length (read in place: no normalised copy in memory).
+CACHE_FORMAT = 3
+READABLE_FORMATS = (2, 3)  # a model of your own added in format 2 is normalised when read
 META_FILE = "meta.json"
 WORDS_FILE = "words.json"  # the vocabulary in row order
 VECTORS_FILE = "vectors.npy"
@@ -66,11 +67,6 @@ class CacheDamaged(ModelError):
 
 class CacheStale(CacheDamaged):
     """A cached model was converted by an older version, in a format this one never reads."""
-
-
-def default_cache_dir() -> Path:
-    """The platform's user cache folder for codenames-ai (e.g. ``~/.cache/codenames-ai``)."""
-    return Path(platformdirs.user_cache_dir("codenames-ai", appauthor=False))
 
 
 @dataclass(frozen=True)
@@ -138,7 +134,7 @@ class ModelStore:
             return False
 
     def _check_current(self, info: ModelInfo) -> None:
-        if info.cache_format != CACHE_FORMAT:
+        if info.cache_format not in READABLE_FORMATS:
             raise CacheStale(
                 f"the cached model {info.name!r} was converted by an older version of "
                 "codenames-ai, in a format this version does not read (its model.kv is a "
@@ -261,15 +257,15 @@ class ModelStore:
         for the words it builds from their pieces (``load``)."""
         info, words, matrix = self._read(name)
         if info.subwords:
-            return WordVectors.from_keyed(name, self.load(name))
-        return WordVectors(name, words, matrix)
+            return WordVectors.from_keyed(name, self.load(name), unit=info.cache_format >= 3)
+        return WordVectors(name, words, matrix, unit=info.cache_format >= 3)
 
     def _read(self, name: str) -> tuple[ModelInfo, list[str], np.ndarray]:
         """The description, the words and the memory-mapped matrix of ``name``, checked
         against the manifest and each other (``CacheStale`` for an older version's format,
         ``CacheDamaged`` for anything else wrong)."""
         info = self.info(name)
-        if info.cache_format != CACHE_FORMAT:
+        if info.cache_format not in READABLE_FORMATS:
             # Never read, its pickle only waits for a version that unpickles: gone now,
             # while meta.json stays to name the file a model of your own is re-added from.
             CheckedFolder(self.path(name)).drop_pickles(OLD_MODEL_FILE)
@@ -283,7 +279,7 @@ class ModelStore:
             raise CacheDamaged(f"{folder}: damaged cache ({exc}); {self.rebuild_hint(name)}"
                                ) from None
         if not isinstance(words, list) or matrix.shape != (info.vocabulary, info.dimensions) \
-                or len(words) != len(matrix) or not all(isinstance(w, str) for w in words) \
+                or len(words) != len(matrix) or not set(map(type, words)) <= {str} \
                 or len(set(words)) != len(words):
             raise CacheDamaged(
                 f"{folder / VECTORS_FILE}: the cache holds {len(words)} words and a "
@@ -319,13 +315,15 @@ class ModelStore:
     def open_or_build(self, name: str, build: Callable[[], tuple[KeyedVectors, str, str]],
                       source: str | None = None) -> WordVectors:
         """Open ``name``, first building it with ``build() -> (vectors, source, format)`` if
-        it is not cached yet, if it is damaged, or if it was built from another ``source``.
+        it is not cached yet, if it is damaged, if it was built from another ``source``, or
+        in an older format (``stale``: a format-2 model is built again with unit rows).
         Under the model's lock: a process that finds another converting it waits, then
         opens what that one made."""
         with self.lock(name):
             if self.has(name):
                 try:
-                    if source is None or self.info(name).source == source:
+                    if (source is None or self.info(name).source == source) \
+                            and not self.stale(name):
                         return self.open(name)
                 except CacheStale as exc:
                     log.info("%s; converting it again", exc.args[0].split("; ")[0])
@@ -371,7 +369,7 @@ def _write_model(folder: Path, vectors: KeyedVectors, info: ModelInfo) -> None:
     """The files of a converted model in ``folder``: arrays and JSON, never a pickle; none
     of them writable by group or others (a member could otherwise change what the AI
     reads)."""
-    np.save(folder / VECTORS_FILE, np.asarray(vectors.vectors), allow_pickle=False)
+    np.save(folder / VECTORS_FILE, unit_rows(vectors.vectors), allow_pickle=False)
     (folder / WORDS_FILE).write_text(json.dumps(list(vectors.index_to_key), ensure_ascii=False),
                                      encoding="utf-8")
     if info.subwords:

@@ -29,7 +29,7 @@ from codenames_ai.legality import CandidateFilter
 from codenames_ai.vectors import ModelStore, load_model, unconverted
 from codenames_ai.vectors.default import _load
 from codenames_ai.vectors.manifest import CheckedFolder
-from codenames_ai.vectors.store import CacheDamaged
+from codenames_ai.vectors.store import CACHE_FORMAT, CacheDamaged
 
 from ..agents.tiny_space import vectors, write_glove
 
@@ -240,7 +240,7 @@ def test_an_older_versions_model_of_your_own_is_refused_with_the_command_that_re
     with pytest.raises(CacheDamaged, match="add it again: codenames models add mine "
                                            f"{vector_files['glove']} --replace"):
         store.open("mine")
-    assert store.add_file("mine", vector_files["glove"], replace=True).cache_format == 2
+    assert store.add_file("mine", vector_files["glove"], replace=True).cache_format == CACHE_FORMAT
     assert len(store.open("mine")) == len(store.open("mine").words)
 
 
