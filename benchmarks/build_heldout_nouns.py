@@ -27,7 +27,7 @@ import wordfreq
 from codenames_ai.agents.vocabulary import offensive_words
 from codenames_ai.decks import read_word_list, wordlists_dir
 from codenames_ai.legality.analysis import analyze
-from codenames_ai.legality.lexicon import lexicon
+from codenames_ai.legality.language import lexicon
 from codenames_ai.pictures import shipped_deck
 from codenames_ai.vectors import load_model
 

@@ -19,7 +19,7 @@ from codenames_ai import __version__
 from codenames_ai.core import WORDS, deal
 from codenames_ai.decks import default_deck
 from codenames_ai.legality import CandidateFilter, validator_for
-from codenames_ai.legality.lexicon import lexicon
+from codenames_ai.legality.language import lexicon
 
 
 def filter_figures(vocabulary: int, boards: int, baseline_boards: int, *,

@@ -55,7 +55,7 @@ from codenames_ai.core import (
 )
 from codenames_ai.decks import default_deck
 from codenames_ai.harness.summary import wilson
-from codenames_ai.legality.lexicon import lexicon
+from codenames_ai.legality.language import lexicon
 
 from . import figures
 

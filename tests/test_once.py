@@ -11,7 +11,7 @@ import time
 import pytest
 
 from codenames_ai.agents import space
-from codenames_ai.legality import lexicon
+from codenames_ai.legality import language
 from codenames_ai.once import BuiltOnce, built_once
 from codenames_ai.vectors import default, links, minilm
 
@@ -75,7 +75,7 @@ def test_a_failed_build_is_not_kept_and_the_next_caller_builds_again() -> None:
     assert flaky() == 7 and len(attempts) == 2 and flaky.waiting == 0
 
 
-@pytest.mark.parametrize("cached", [lexicon.lexicon, space._space_by_name, default._load,
+@pytest.mark.parametrize("cached", [language.lexicon, space._space_by_name, default._load,
                                     links.eat_links, minilm._load_model])
 def test_every_costly_value_of_a_server_is_built_once(cached: object) -> None:
     assert isinstance(cached, BuiltOnce)

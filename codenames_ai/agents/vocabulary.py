@@ -14,7 +14,7 @@ from importlib import resources
 
 from ..decks import wordlists_dir
 from ..legality.analysis import family, intrinsic_problems
-from ..legality.lexicon import lexicon
+from ..legality.language import lexicon
 from ..vectors.model import WordVectors
 
 DEFAULT_VOCABULARY_SIZE = 30_000

@@ -8,7 +8,7 @@ def prepare_language_data() -> None:
     """Open the prepared lexicon, preparing it first when the cache lacks it (once per
     version, about 20 s, shown on standard error): then a card or a clue outside the decks is
     checked without loading the language packages' tables (``legality/prepared.py``)."""
-    from ..legality.prepared import ensure_prepared
+    from ..legality.language import ensure_prepared
 
     shown = False
 

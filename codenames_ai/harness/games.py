@@ -228,7 +228,7 @@ def check_agents(spec: TournamentSpec,
         prepare_board(agent, rules.clue_rules, ())
         agents.append(agent)
     if rules.clue_rules != "basic":
-        from ..legality.prepared import ensure_prepared
+        from ..legality.language import ensure_prepared
 
         ensure_prepared()
     return agents

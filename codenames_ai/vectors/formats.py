@@ -263,19 +263,26 @@ def _walk_binary(path: Path, data: Any, position: int, words: int, dimensions: i
                          "says; the header is wrong")
 
 
+# Rows handled at once when a whole matrix is checked or written: a bounded working set
+# (16,384 rows x 300 dimensions is 20 MB), whatever the model's size.
+ROWS_PER_CHUNK = 16_384
+
+
 def check_rows(words: list[str] | tuple[str, ...], matrix: npt.NDArray[Any], source: str
                ) -> None:
     """``ModelError`` naming the first vector that is not finite, or is all zeros (a cosine
     with it is undefined), or a word listed twice."""
     values = np.asarray(matrix)
-    for problem, bad in (("is not finite (NaN or infinity)",
-                          ~np.isfinite(values).all(axis=1)),
-                         ("is all zeros", ~values.any(axis=1))):
-        rows = np.flatnonzero(bad)
-        if rows.size:
-            row = int(rows[0])
-            raise ModelError(f"{source}: the vector of {words[row]!r} (row {row + 1:,}) "
-                             f"{problem}; fix or remove that row")
+    for start in range(0, len(values), ROWS_PER_CHUNK):  # a few MB of flags at a time
+        chunk = values[start:start + ROWS_PER_CHUNK]
+        for problem, bad in (("is not finite (NaN or infinity)",
+                              ~np.isfinite(chunk).all(axis=1)),
+                             ("is all zeros", ~chunk.any(axis=1))):
+            rows = np.flatnonzero(bad)
+            if rows.size:
+                row = start + int(rows[0])
+                raise ModelError(f"{source}: the vector of {words[row]!r} (row {row + 1:,}) "
+                                 f"{problem}; fix or remove that row")
     if len(set(words)) != len(words):
         seen: set[str] = set()
         twice = next(w for w in words if w in seen or seen.add(w))  # type: ignore[func-returns-value]

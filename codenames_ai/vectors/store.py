@@ -34,7 +34,7 @@ import numpy as np
 from .. import __version__
 from ..core.errors import ModelError
 from ..files import default_cache_dir, file_lock, private_folder, read_bounded
-from .formats import VectorFormat, check_rows, read_vectors
+from .formats import ROWS_PER_CHUNK, VectorFormat, check_rows, read_vectors
 from .manifest import CheckedFolder, map_array
 from .model import WordVectors, unit_rows
 from .shipped import BUILT_IN_MODELS
@@ -369,7 +369,7 @@ def _write_model(folder: Path, vectors: KeyedVectors, info: ModelInfo) -> None:
     """The files of a converted model in ``folder``: arrays and JSON, never a pickle; none
     of them writable by group or others (a member could otherwise change what the AI
     reads)."""
-    np.save(folder / VECTORS_FILE, unit_rows(vectors.vectors), allow_pickle=False)
+    _write_unit_rows(folder / VECTORS_FILE, vectors.vectors)
     (folder / WORDS_FILE).write_text(json.dumps(list(vectors.index_to_key), ensure_ascii=False),
                                      encoding="utf-8")
     if info.subwords:
@@ -380,6 +380,18 @@ def _write_model(folder: Path, vectors: KeyedVectors, info: ModelInfo) -> None:
     (folder / META_FILE).write_text(json.dumps(asdict(info), indent=2) + "\n", encoding="utf-8")
     for path in folder.iterdir():
         path.chmod(stat.S_IMODE(path.stat().st_mode) & ~(stat.S_IWGRP | stat.S_IWOTH))
+
+
+def _write_unit_rows(path: Path, matrix: np.ndarray) -> None:
+    """``unit_rows(matrix)`` saved as a ``.npy`` file, a chunk of rows at a time (the same
+    values: each row is scaled alone), so converting a model of several GB needs no second
+    copy of it in memory."""
+    header = {"descr": np.lib.format.dtype_to_descr(np.dtype(np.float32)),
+              "fortran_order": False, "shape": tuple(int(n) for n in matrix.shape)}
+    with open(path, "wb") as out:
+        np.lib.format.write_array_header_1_0(out, header)
+        for start in range(0, len(matrix), ROWS_PER_CHUNK):
+            out.write(unit_rows(matrix[start:start + ROWS_PER_CHUNK]).tobytes())
 
 
 def check_name(name: str) -> str:

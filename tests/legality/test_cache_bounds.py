@@ -11,7 +11,8 @@ from typing import Any
 
 from codenames_ai.legality import analysis
 from codenames_ai.legality.check import check_clue_word
-from codenames_ai.legality.lexicon import WORD_CACHE_SIZE, lexicon
+from codenames_ai.legality.language import lexicon
+from codenames_ai.legality.lexicon import WORD_CACHE_SIZE
 
 BOARD = ("APPLE", "RIVER", "MOON")
 

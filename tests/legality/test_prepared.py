@@ -11,7 +11,8 @@ import pytest
 from codenames_ai.core.errors import DeckError
 from codenames_ai.decks import default_deck
 from codenames_ai.legality.analysis import analyze_card, derivation_bases, family
-from codenames_ai.legality.lexicon import Lexicon, lexicon
+from codenames_ai.legality.language import lexicon
+from codenames_ai.legality.lexicon import Lexicon
 from codenames_ai.legality.prepared import (
     PreparedLexicon,
     find_prepared,

@@ -61,7 +61,7 @@ def familiar(word: str, min_zipf: float = MIN_ZIPF) -> bool:
     """A clue word most players know at once (see ``MIN_ZIPF``), and not offensive (checked
     here again: a vocabulary cached before the offensive list grew may hold such words)."""
     from ...legality.analysis import family
-    from ...legality.lexicon import lexicon
+    from ...legality.language import lexicon
     lex = lexicon()
     if lex.zipf(word) < min_zipf:
         return False
@@ -152,7 +152,7 @@ def _pool(lead: WordVectors, root: str, size: int, min_zipf: float | None,
         return cached_clue_vocabulary(lead, root, size=max(2 * size, 50_000))
     import wordfreq
 
-    from ...legality.lexicon import lexicon
+    from ...legality.language import lexicon
 
     lex = lexicon()
     ranked = wordfreq.top_n_list("en", max(4 * size, 200_000))

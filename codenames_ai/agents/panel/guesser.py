@@ -198,7 +198,7 @@ def _forms(word: str) -> Iterator[str]:
         if form and form not in seen:
             seen.add(form)
             yield form
-    from ...legality.lexicon import lexicon
+    from ...legality.language import lexicon
 
     for lemmas in lexicon().lemmas(plain).values():
         for form in lemmas:

@@ -312,7 +312,7 @@ def derived_forms(words: Sequence[str]) -> npt.NDArray[np.bool_]:
     """``Panel.derived`` of ``words``: an inflected form (not its own lemma), or a word that
     is not a noun and derives from another of ``words`` by a suffix or prefix."""
     from ...legality.analysis import derivation_bases
-    from ...legality.lexicon import lexicon
+    from ...legality.language import lexicon
 
     lex = lexicon()
     among = frozenset(words)
@@ -328,7 +328,7 @@ def derived_forms(words: Sequence[str]) -> npt.NDArray[np.bool_]:
 
 def nounless_of(words: Sequence[str]) -> npt.NDArray[np.bool_]:
     """``Panel.nounless`` of ``words``."""
-    from ...legality.lexicon import lexicon
+    from ...legality.language import lexicon
 
     lex = lexicon()
     return np.array(["NOUN" not in lex.parts_of_speech(w) for w in words], dtype=bool)
@@ -338,7 +338,7 @@ def rarity_of(words: Sequence[str]) -> npt.NDArray[np.float64]:
     """Zipf units below 5 (about 10 per million words) of each word (wordfreq's English
     figures, read from the lexicon's table: the same numbers as ``wordfreq.zipf_frequency``
     for a single word, without tokenizing each)."""
-    from ...legality.lexicon import lexicon
+    from ...legality.language import lexicon
 
     lex = lexicon()
     return np.array([max(0.0, 5.0 - lex.zipf(w)) for w in words], dtype=np.float64)
