@@ -32,6 +32,7 @@ bad file is one ``ModelError`` line naming the file, the line and what to do.
 from __future__ import annotations
 
 import csv
+import functools
 import html
 import io
 import itertools
@@ -93,6 +94,7 @@ class NormsRecipe:
 # ---- keys ------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=65_536)  # a pure function, asked for the same words all game
 def word_key(text: str) -> str | None:
     """The mind key of a cue or response (``"Ice-Cream"`` -> ``ice_cream``, the EAT's
     ``&#39;BUS`` -> ``bus``), or None for anything that is not letters (``1066``, ``O'CLOCK``)."""

@@ -25,6 +25,7 @@ their rounds.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -254,13 +255,20 @@ class PeopleSpymaster(PanelSpymaster):
         near = np.zeros(len(self.panel.words), dtype=bool)
         for word in failed:
             index = self.panel.index(word)
-            if index is None:
-                continue
-            total = np.zeros(len(self.panel.words), dtype=np.float64)
-            for mind, matrix in zip(self.panel.minds, self.panel.matrices, strict=True):
-                cosines = matrix @ matrix[index]
-                total += (cosines - mind.calibration.mean) / mind.calibration.std
-            near |= total / len(self.panel.minds) >= self.listener.neighbour_z
+            if index is not None:
+                near |= self.panel.word_rows.get_or_build(
+                    ("neighbours", word, self.listener.neighbour_z),
+                    functools.partial(self._near, index))
+        return near
+
+    def _near(self, index: int) -> npt.NDArray[np.bool_]:
+        """The candidates within ``neighbour_z`` of candidate ``index`` (read-only)."""
+        total = np.zeros(len(self.panel.words), dtype=np.float64)
+        for mind, matrix in zip(self.panel.minds, self.panel.matrices, strict=True):
+            cosines = matrix @ matrix[index]
+            total += (cosines - mind.calibration.mean) / mind.calibration.std
+        near = total / len(self.panel.minds) >= self.listener.neighbour_z
+        near.flags.writeable = False
         return near
 
     # -- a person's reading -------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -128,7 +129,11 @@ class Panel:
         self._cards: BoundedCache[tuple[CardKey, str], FloatArray] = BoundedCache(CARD_CACHE)
         # Rows other models derive from a card's similarities (people's fit of every
         # candidate to the card: ``reading.PeopleReading``), kept and forgotten with them.
-        self.derived_rows: BoundedCache[tuple[object, ...], FloatArray] = BoundedCache(
+        self.derived_rows: BoundedCache[tuple[object, ...], npt.NDArray[Any]] = BoundedCache(
+            CARD_CACHE)
+        # Rows derived from the candidates alone (a failed clue's neighbours, which
+        # candidates people's study knows), the same for every board.
+        self.word_rows: BoundedCache[tuple[object, ...], npt.NDArray[Any]] = BoundedCache(
             CARD_CACHE)
 
     @property

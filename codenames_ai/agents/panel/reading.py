@@ -118,10 +118,20 @@ class PeopleReading:
         where a mind cannot read the card): shape (minds, cards, candidates), kept for the
         board being read, in half precision (1.2 MB for 25 cards)."""
         if self._sorted is None or self._sorted[0] != words:
-            rows = np.stack([self._card_rows(card, meaning, pictures) for card in words],
-                            axis=1)
-            self._sorted = (words, np.sort(rows, axis=-1).astype(np.float16))
+            def row(card: str) -> npt.NDArray[np.float16]:
+                return self.panel.derived_rows.get_or_build(  # a card's alone: kept by card
+                    ("sorted", card, pictures.get(card, ()), meaning),
+                    lambda: self._sorted_rows(card, meaning, pictures))
+
+            self._sorted = (words, np.stack([row(card) for card in words], axis=1))
         return self._sorted[1]
+
+    def _sorted_rows(self, card: str, meaning: str, pictures: Captions
+                     ) -> npt.NDArray[np.float16]:
+        """One card's rows of ``ordered_rows``, shape (minds, candidates), read-only."""
+        rows = np.sort(self._card_rows(card, meaning, pictures), axis=-1).astype(np.float16)
+        rows.flags.writeable = False
+        return rows
 
     def _card_rows(self, card: str, meaning: str, pictures: Captions) -> FloatArray:
         try:
@@ -179,13 +189,8 @@ class PeopleReading:
         links = self.links
         n = len(links.index)
         if self._candidate_keys is None:
-            keys = np.array([links.index.get(word_key(w) or "", -1) for w in self.panel.words],
-                            dtype=np.int64)
-            known = np.flatnonzero(keys >= 0)
-            # the candidates people's study knows, in its order: a card's keys then come
-            # sorted both ways (cue * words + response), so each search streams
-            self._candidate_keys = known[np.argsort(keys[known], kind="stable")]
-            self._candidate_index = keys[self._candidate_keys]
+            known = self.panel.word_rows.get_or_build(("people-keys",), self._people_keys)
+            self._candidate_keys, self._candidate_index = known[0], known[1]
         said = np.zeros((len(cards), len(self.panel.words)), dtype=np.float32)
         answered = np.zeros_like(said)
         for row, card in enumerate(cards):
@@ -196,6 +201,19 @@ class PeopleReading:
             answered[row, self._candidate_keys] = self._strengths(key * n
                                                                   + self._candidate_index)
         return said, answered
+
+    def _people_keys(self) -> npt.NDArray[np.int64]:
+        """The candidates people's study knows, in its order (a card's keys then come sorted
+        both ways, cue * words + response, so each search streams), over their index in the
+        study: shape (2, known)."""
+        links = self.links
+        keys = np.array([links.index.get(word_key(w) or "", -1) for w in self.panel.words],
+                        dtype=np.int64)
+        known = np.flatnonzero(keys >= 0)
+        ordered = known[np.argsort(keys[known], kind="stable")]
+        rows = np.stack([ordered, keys[ordered]]).astype(np.int64)
+        rows.flags.writeable = False
+        return rows
 
     def _strengths(self, keys: npt.NDArray[np.int64]) -> FloatArray:
         """The links' strengths at sorted ``keys`` (0 where people gave no such pair)."""
