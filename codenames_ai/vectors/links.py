@@ -46,8 +46,19 @@ class Links:
                                                                   npt.NDArray[np.float32]]:
         """For each card, how often people shown ``word`` answered the card, and how often
         people shown the card answered ``word``."""
-        forward = np.array([self.strength(word, card) for card in cards], dtype=np.float32)
-        backward = np.array([self.strength(card, word) for card in cards], dtype=np.float32)
+        forward = np.zeros(len(cards), dtype=np.float32)
+        backward = np.zeros(len(cards), dtype=np.float32)
+        cue = self.index.get(word_key(word) or "")
+        if cue is None or not len(self.keys):
+            return forward, backward
+        found = np.array([self.index.get(word_key(card) or "", -1) for card in cards],
+                         dtype=np.int64)
+        known = np.flatnonzero(found >= 0)
+        size = len(self.index)
+        for out, keys in ((forward, cue * size + found[known]),
+                          (backward, found[known] * size + cue)):
+            at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+            out[known] = np.where(self.keys[at] == keys, self.strengths[at], 0.0)
         return forward, backward
 
 

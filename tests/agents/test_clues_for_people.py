@@ -187,7 +187,11 @@ def test_the_spymaster_s_fit_of_a_candidate_is_the_guesser_s() -> None:
     ordered = reading.ordered_rows(CARDS, DEFAULT_PICTURE_MEANING, NO_PICTURES)
     for column, word in enumerate(panel.words):
         z = panel.clue_z(word, list(CARDS))
-        guesser = reading.clue_fit(word, list(CARDS), z, ordered)
+        rank = reading.backward_rank(z, range(len(CARDS)))
+        for m, j in zip(*np.nonzero(~np.isnan(z)), strict=True):  # one search of each row
+            left = np.searchsorted(ordered[m, j], np.float16(z[m, j]))
+            assert rank[m, j] == (ordered.shape[-1] - left) / ordered.shape[-1]
+        guesser = reading.clue_fit(word, list(CARDS), z, rank)
         assert guesser == pytest.approx(board[:, column], abs=1e-5), word
     assert reading.candidate_links(("knife",))[0].shape == (1, len(panel.words))
 

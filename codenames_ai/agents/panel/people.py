@@ -75,9 +75,9 @@ class PeopleGuesser(PanelGuesser):
         for form in _forms(word):
             z = self.panel.clue_z(form, cards, self.picture_meaning, self.pictures)
             if not np.isnan(z).all():
-                ordered = self.reading.ordered_rows(view.words, self.picture_meaning,
-                                                    self.pictures)[:, face_up, :]
-                return face_up, self.reading.clue_fit(form, cards, z, ordered)
+                self.reading.ordered_rows(view.words, self.picture_meaning, self.pictures)
+                rank = self.reading.backward_rank(z, face_up)
+                return face_up, self.reading.clue_fit(form, cards, z, rank)
         return None
 
     def touch_worth(self, fit: float, view: GuesserView) -> float:

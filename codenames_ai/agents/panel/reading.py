@@ -60,6 +60,15 @@ class ReadingWeights:
 
 
 PEOPLE_READING = ReadingWeights()
+_HALF_KEYS = 1 << 16  # the half-precision values, as sortable keys 0..65535
+
+
+def _half_keys(values: npt.NDArray[np.float16]) -> npt.NDArray[np.uint16]:
+    """Each half-precision value as an unsigned key in the values' order (-0 and +0 alike):
+    a positive value's bits with the sign bit set; a negative value's bits all flipped."""
+    bits = (values + np.float16(0)).view(np.uint16)  # -0 + 0 is +0
+    flip = (bits >> np.uint16(15)) * np.uint16(0x7FFF) | np.uint16(0x8000)
+    return bits ^ flip
 
 
 class PeopleReading:
@@ -71,24 +80,40 @@ class PeopleReading:
         named = dict(weights.minds)
         self.mind_weights = np.array([named.get(name, 1.0) for name in panel.names],
                                      dtype=np.float32)[:, None]
-        self._sorted: tuple[tuple[str, ...], npt.NDArray[np.float16]] | None = None
+        self._sorted: tuple[tuple[str, ...], npt.NDArray[np.float16],
+                            npt.NDArray[np.int32]] | None = None
         self._links: Links | None = None
         self._candidate_keys: npt.NDArray[np.intp] | None = None  # candidates people know
         self._candidate_index = np.zeros(0, dtype=np.int64)  # their index in the study
 
     # -- the guesser's side: one clue, the face-up cards ----------------------------------
     def clue_fit(self, word: str, cards: Sequence[str], z: FloatArray,
-                 ordered: npt.NDArray[np.float16]) -> FloatArray:
+                 rank: npt.NDArray[np.floating]) -> FloatArray:
         """The fit of each card to ``word`` given its similarities ``z`` (minds, cards) and
-        the cards' sorted candidate rows ``ordered`` (minds, cards, V; ``ordered_rows``)."""
-        size = ordered.shape[-1]
-        rank = np.full(z.shape, np.nan)
-        for m, j in zip(*np.nonzero(~np.isnan(z)), strict=True):
-            row = ordered[m, j]
-            if np.isfinite(row[-1]):
-                rank[m, j] = (size - np.searchsorted(row, np.float16(z[m, j]))) / size
+        where ``word`` ranks among each card's candidates (``backward_rank``)."""
         said, answered = self.links.both_ways(word, cards)
         return self.combine_fit(z, rank, said, answered)
+
+    def backward_rank(self, z: FloatArray, columns: Sequence[int]) -> npt.NDArray[np.float64]:
+        """For the cards at ``columns`` of the board last given to ``ordered_rows``, with a
+        clue's similarities ``z`` (minds, columns): the share of each card's candidates at
+        least as close to it as the clue (NaN where a mind cannot read the card or the clue).
+        One search over the board's rows, each row's values in half precision as a sortable
+        key (the same comparisons as a search of each row)."""
+        assert self._sorted is not None, "ordered_rows first"
+        _, rows, keys = self._sorted
+        n_minds, size = rows.shape[0], rows.shape[2]
+        rank = np.full(z.shape, np.nan)
+        minds, at = np.nonzero(~np.isnan(z))
+        cards = np.asarray(columns, dtype=np.int64)[at]
+        readable = np.isfinite(rows[minds, cards, -1])
+        minds, at, cards = minds[readable], at[readable], cards[readable]
+        row_ids = cards * n_minds + minds  # card-major, as ordered_rows lays its keys out
+        wanted = (row_ids * _HALF_KEYS + _half_keys(z[minds, at].astype(np.float16))
+                  ).astype(np.int32)  # the keys' own type: no copy of them to compare
+        left = np.searchsorted(keys, wanted) - row_ids * size
+        rank[minds, at] = (size - left) / size
+        return rank
 
     def combine_fit(self, z: npt.NDArray[np.floating], rank: npt.NDArray[np.floating],
                     said: npt.NDArray[np.floating], answered: npt.NDArray[np.floating]
@@ -116,22 +141,32 @@ class PeopleReading:
                      pictures: Captions) -> npt.NDArray[np.float16]:
         """Every card's similarity to every candidate in every mind, sorted ascending (-inf
         where a mind cannot read the card): shape (minds, cards, candidates), kept for the
-        board being read, in half precision (1.2 MB for 25 cards)."""
+        board being read, in half precision (1.2 MB for 25 cards), with its search keys
+        (``backward_rank``)."""
         if self._sorted is None or self._sorted[0] != words:
-            def row(card: str) -> npt.NDArray[np.float16]:
-                return self.panel.derived_rows.get_or_build(  # a card's alone: kept by card
-                    ("sorted", card, pictures.get(card, ()), meaning),
-                    lambda: self._sorted_rows(card, meaning, pictures))
-
-            self._sorted = (words, np.stack([row(card) for card in words], axis=1))
+            kept = np.stack([self._sorted_card(card, meaning, pictures) for card in words])
+            rows = kept[:, 0].view(np.float16).transpose(1, 0, 2)  # (minds, cards, V)
+            # card j, mind m: its row's keys above every key of the rows before it
+            offsets = np.arange(kept.shape[0] * kept.shape[2], dtype=np.int32) * _HALF_KEYS
+            keys = (kept[:, 1].astype(np.int32) + offsets.reshape(kept.shape[0],
+                                                                  kept.shape[2], 1)).ravel()
+            self._sorted = (words, rows, keys)
         return self._sorted[1]
 
+    def _sorted_card(self, card: str, meaning: str, pictures: Captions
+                     ) -> npt.NDArray[np.uint16]:
+        """One card's rows of ``ordered_rows`` (minds, candidates) as half-precision bits, over
+        their search keys: shape (2, minds, candidates), kept by card on the panel."""
+        return self.panel.derived_rows.get_or_build(
+            ("sorted", card, pictures.get(card, ()), meaning),
+            lambda: self._sorted_rows(card, meaning, pictures))
+
     def _sorted_rows(self, card: str, meaning: str, pictures: Captions
-                     ) -> npt.NDArray[np.float16]:
-        """One card's rows of ``ordered_rows``, shape (minds, candidates), read-only."""
+                     ) -> npt.NDArray[np.uint16]:
         rows = np.sort(self._card_rows(card, meaning, pictures), axis=-1).astype(np.float16)
-        rows.flags.writeable = False
-        return rows
+        kept = np.stack([rows.view(np.uint16), _half_keys(rows)])
+        kept.flags.writeable = False
+        return kept
 
     def _card_rows(self, card: str, meaning: str, pictures: Captions) -> FloatArray:
         try:
