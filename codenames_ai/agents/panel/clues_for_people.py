@@ -26,6 +26,7 @@ their rounds.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -183,8 +184,9 @@ class PeopleSpymaster(PanelSpymaster):
         best_row, best_col = np.unravel_index(int(np.argmax(chosen)), chosen.shape)
         number = int(numbers[best_col])
         best_per_row = chosen.max(axis=1)
-        runners = [r for r in np.argsort(-best_per_row, kind="stable")
-                   if r != best_row and np.isfinite(best_per_row[r])][:3]
+        runners = list(itertools.islice(
+            (r for r in np.argsort(-best_per_row, kind="stable")
+             if r != best_row and np.isfinite(best_per_row[r])), 3))
         alternatives = tuple(
             Alternative(Clue(self.panel.words[int(rows[r])],
                              int(numbers[int(np.argmax(chosen[r]))])), float(best_per_row[r]))
@@ -227,7 +229,8 @@ class PeopleSpymaster(PanelSpymaster):
             other = fit[n_own:] + np.float32(cfg.people_margin) * dangerous[n_own:, None]
             bad = other.max(axis=0)
         ks = min(cfg.max_number, n_own, own_left)
-        best = -np.sort(-fit[:n_own], axis=0)[:ks]  # (k, V)
+        # each candidate's ks best own fits, best first (the top ks found, then sorted)
+        best = -np.sort(-np.partition(fit[:n_own], n_own - ks, axis=0)[n_own - ks:], axis=0)
         weights = np.arange(1, ks + 1, dtype=np.float32) ** 0.6
         score = ((best - bad) * weights[:, None]).max(axis=0)
         score = np.where(legal, score - self._word_cost32 * 3, -np.inf)
