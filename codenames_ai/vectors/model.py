@@ -6,6 +6,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -27,6 +28,23 @@ _SEPARATORS = re.compile(r"[\s\-\u2010-\u2015_]+")
 # max 58% (python -m benchmarks.pictures --boards 300; each is 100% against itself).
 PICTURE_MEANINGS = ("mean", "weighted", "max")
 DEFAULT_PICTURE_MEANING = "mean"
+
+
+@dataclass(frozen=True)
+class PlainVectors:
+    """Words and their vectors as a built-in model's builder hands them to the cache: what
+    the cache reads of gensim's ``KeyedVectors``, without importing gensim (about a second of
+    a first run)."""
+
+    index_to_key: list[str]
+    vectors: FloatArray
+
+    @property
+    def vector_size(self) -> int:
+        return int(self.vectors.shape[1])
+
+    def __len__(self) -> int:
+        return len(self.index_to_key)
 
 
 class WordVectors:
@@ -201,7 +219,8 @@ class WordVectors:
 def unit_rows(vectors: npt.NDArray[np.floating[Any]]) -> FloatArray:
     """``vectors`` with every row scaled to unit length (an all-zero row stays zero), as
     float32, read-only."""
-    matrix = np.asarray(vectors, dtype=np.float32)
+    # row-major first: a row's norm is then summed in the same order whatever the layout
+    matrix = np.ascontiguousarray(vectors, dtype=np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     unit = (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
     unit.flags.writeable = False

@@ -13,14 +13,11 @@ import zipfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.errors import ModelError
-
-if TYPE_CHECKING:
-    from gensim.models import KeyedVectors
+from .model import PlainVectors
 
 
 @dataclass(frozen=True)
@@ -141,14 +138,11 @@ def shipped_meta(name: str) -> dict[str, object]:
     return meta if isinstance(meta, dict) else {}
 
 
-def build_shipped(name: str) -> tuple[KeyedVectors, str, str]:
-    """``BUILDERS`` entry: the shipped file as gensim ``KeyedVectors`` for the cache."""
-    from gensim.models import KeyedVectors
-
+def build_shipped(name: str) -> tuple[PlainVectors, str, str]:
+    """``BUILDERS`` entry: the shipped file's words and vectors, for the cache to convert."""
     words, matrix = read_shipped(name)
-    vectors = KeyedVectors(vector_size=matrix.shape[1], count=0, dtype=np.float32)
-    vectors.add_vectors(words, matrix)
-    return vectors, source_of(name), "shipped-int8"
+    return PlainVectors(list(words), np.asarray(matrix, dtype=np.float32)), source_of(name), \
+        "shipped-int8"
 
 
 def _damaged(name: str, path: Path, what: str) -> ModelError:

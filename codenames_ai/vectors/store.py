@@ -36,7 +36,7 @@ from ..core.errors import ModelError
 from ..files import default_cache_dir, file_lock, private_folder, read_bounded
 from .formats import ROWS_PER_CHUNK, VectorFormat, check_rows, read_vectors
 from .manifest import CheckedFolder, map_array
-from .model import WordVectors, unit_rows
+from .model import PlainVectors, WordVectors, unit_rows
 from .shipped import BUILT_IN_MODELS
 
 if TYPE_CHECKING:
@@ -172,7 +172,7 @@ class ModelStore:
         return self.add_vectors(name, vectors, source=str(Path(source).resolve()),
                                 vector_format=fmt, replace=replace)
 
-    def add_vectors(self, name: str, vectors: KeyedVectors, *, source: str,
+    def add_vectors(self, name: str, vectors: KeyedVectors | PlainVectors, *, source: str,
                     vector_format: str, replace: bool = False) -> ModelInfo:
         """Store in-memory vectors under ``name`` (atomically, under the model's lock).
         ``ModelError`` naming the row for a vector that is not finite or is all zeros."""
@@ -181,7 +181,8 @@ class ModelStore:
             return self._add(name, vectors, source=source, vector_format=vector_format,
                              replace=replace)
 
-    def _add(self, name: str, vectors: KeyedVectors, *, source: str, vector_format: str,
+    def _add(self, name: str, vectors: KeyedVectors | PlainVectors, *, source: str,
+             vector_format: str,
              replace: bool) -> ModelInfo:
         target = self.path(name)
         if self.has(name) and not replace:
@@ -312,7 +313,8 @@ class ModelStore:
         with self.lock(name):
             shutil.rmtree(self.path(name))
 
-    def open_or_build(self, name: str, build: Callable[[], tuple[KeyedVectors, str, str]],
+    def open_or_build(self, name: str,
+                      build: Callable[[], tuple[KeyedVectors | PlainVectors, str, str]],
                       source: str | None = None) -> WordVectors:
         """Open ``name``, first building it with ``build() -> (vectors, source, format)`` if
         it is not cached yet, if it is damaged, if it was built from another ``source``, or
@@ -365,14 +367,15 @@ def _read_checked(folder: Path, name: str) -> bytes:
     return data
 
 
-def _write_model(folder: Path, vectors: KeyedVectors, info: ModelInfo) -> None:
+def _write_model(folder: Path, vectors: KeyedVectors | PlainVectors, info: ModelInfo
+                 ) -> None:
     """The files of a converted model in ``folder``: arrays and JSON, never a pickle; none
     of them writable by group or others (a member could otherwise change what the AI
     reads)."""
     _write_unit_rows(folder / VECTORS_FILE, vectors.vectors)
     (folder / WORDS_FILE).write_text(json.dumps(list(vectors.index_to_key), ensure_ascii=False),
                                      encoding="utf-8")
-    if info.subwords:
+    if info.subwords and not isinstance(vectors, PlainVectors):  # a fastText model's pieces
         np.save(folder / SUBWORDS_FILE, np.asarray(vectors.vectors_ngrams), allow_pickle=False)
         sizes = {"min_n": int(vectors.min_n), "max_n": int(vectors.max_n),
                  "bucket": int(vectors.bucket)}
