@@ -111,11 +111,10 @@ LISTENER_CONFIG = ListenerConfig()
 
 @dataclass(frozen=True)
 class _Board:
-    """What the spymaster keeps for one board: every mind's similarity of every card to every
-    candidate (minds, cards, V; NaN where a mind abstains) and people's fit (cards, V)."""
+    """What the spymaster keeps for one board: people's fit of every card to every candidate
+    (cards, V). (The minds' similarities are read for the shortlist alone: ``board_block``.)"""
 
     key: tuple[tuple[str, ...], str]
-    z: FloatArray
     fit: FloatArray
 
 
@@ -151,9 +150,9 @@ class PeopleSpymaster(PanelSpymaster):
     def _people_board(self, words: tuple[str, ...]) -> _Board:
         key = (words, self.picture_meaning)
         if self._people is None or self._people.key != key:
-            z = self.panel.board_z(words, self.picture_meaning, self.pictures)
+            self.panel.check_readable(words, self.picture_meaning, self.pictures)
             fit = self.reading.board_fit(words, self.picture_meaning, self.pictures)
-            self._people = _Board(key, z, fit)
+            self._people = _Board(key, fit)
         return self._people
 
     def give_clue(self, view: SpymasterView) -> Clue:
@@ -168,7 +167,8 @@ class PeopleSpymaster(PanelSpymaster):
         if opponent_left <= 1:
             dangerous |= codes == OPPONENT
         rows = self._candidates(fit, codes, n_own, legal, own_left, dangerous)
-        z = board.z[:, cards][:, :, rows]  # (minds, cards, R)
+        z = self.panel.board_block(tuple(view.words[i] for i in face_up), rows,
+                                   self.picture_meaning, self.pictures)  # (minds, cards, R)
         f = fit[:, rows]  # (cards, R)
         worth = self._card_worth(fit, codes, n_own, legal)
         values, numbers, found_all = self._expect(f, codes, n_own, own_left, opponent_left,

@@ -189,6 +189,16 @@ class Panel:
         z.flags.writeable = False
         return z
 
+    def check_readable(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING,
+                       pictures: Captions = NO_PICTURES) -> None:
+        """``ModelError`` naming a card no mind reads (``board_z``'s check, whose rows are
+        kept then for ``board_block``)."""
+        keys = [(card, pictures.get(card, ())) for card in cards]
+        table = self._table_for(keys, meaning)
+        readable = table.readable(keys) if table is not None else \
+            self._rows(keys, meaning, pictures)[1]
+        self._check_readable(cards, readable)
+
     def board_bounds(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING,
                      pictures: Captions = NO_PICTURES) -> tuple[FloatArray, FloatArray]:
         """For every card and candidate, the similarity as the least convinced and as the
