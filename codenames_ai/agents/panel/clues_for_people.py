@@ -229,8 +229,7 @@ class PeopleSpymaster(PanelSpymaster):
             other = fit[n_own:] + np.float32(cfg.people_margin) * dangerous[n_own:, None]
             bad = other.max(axis=0)
         ks = min(cfg.max_number, n_own, own_left)
-        # each candidate's ks best own fits, best first (the top ks found, then sorted)
-        best = -np.sort(-np.partition(fit[:n_own], n_own - ks, axis=0)[n_own - ks:], axis=0)
+        best = -np.sort(-fit[:n_own], axis=0)[:ks]  # (k, V)
         weights = np.arange(1, ks + 1, dtype=np.float32) ** 0.6
         score = ((best - bad) * weights[:, None]).max(axis=0)
         score = np.where(legal, score - self._word_cost32 * 3, -np.inf)
