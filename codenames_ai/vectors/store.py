@@ -259,7 +259,11 @@ class ModelStore:
         info, words, matrix = self._read(name)
         if info.subwords:
             return WordVectors.from_keyed(name, self.load(name), unit=info.cache_format >= 3)
-        return WordVectors(name, words, matrix, unit=info.cache_format >= 3)
+        model = WordVectors(name, words, matrix, unit=info.cache_format >= 3)
+        if len(model.key_to_index) != len(words):  # a word listed twice: the index tells
+            raise CacheDamaged(f"{self.path(name) / WORDS_FILE}: a word is listed twice; "
+                               f"{self.rebuild_hint(name)}")
+        return model
 
     def _read(self, name: str) -> tuple[ModelInfo, list[str], np.ndarray]:
         """The description, the words and the memory-mapped matrix of ``name``, checked
@@ -280,8 +284,7 @@ class ModelStore:
             raise CacheDamaged(f"{folder}: damaged cache ({exc}); {self.rebuild_hint(name)}"
                                ) from None
         if not isinstance(words, list) or matrix.shape != (info.vocabulary, info.dimensions) \
-                or len(words) != len(matrix) or not set(map(type, words)) <= {str} \
-                or len(set(words)) != len(words):
+                or len(words) != len(matrix) or not set(map(type, words)) <= {str}:
             raise CacheDamaged(
                 f"{folder / VECTORS_FILE}: the cache holds {len(words)} words and a "
                 f"{matrix.shape} matrix but its description says {info.vocabulary} x "

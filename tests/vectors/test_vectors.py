@@ -60,6 +60,22 @@ def test_the_unit_matrix_is_the_memory_mapped_file_itself(vector_files: dict[str
     assert model.word_vector("ocean").base is not None  # a view of the map, not a copy
 
 
+def test_a_cache_listing_a_word_twice_is_damaged(vector_files: dict[str, Path],
+                                                 tmp_path: Path) -> None:
+    """Even with a manifest that agrees (rewritten by whoever changed the file)."""
+    from codenames_ai.vectors.store import CacheDamaged
+
+    store = ModelStore(tmp_path)
+    store.add_file("tiny", vector_files["glove"])
+    folder = store.path("tiny")
+    words = json.loads((folder / "words.json").read_text())
+    words[1] = words[0]
+    (folder / "words.json").write_text(json.dumps(words))
+    CheckedFolder(folder).list_files(["words.json"])
+    with pytest.raises(CacheDamaged, match="listed twice.*models add tiny"):
+        store.open("tiny")
+
+
 def test_a_glove_file_and_a_word2vec_file_made_here_load_and_answer(
         vector_files: dict[str, Path], tmp_path: Path) -> None:
     for fmt in ("glove", "word2vec-text"):
