@@ -376,8 +376,8 @@ def _write_model(folder: Path, vectors: KeyedVectors | PlainVectors, info: Model
     of them writable by group or others (a member could otherwise change what the AI
     reads)."""
     _write_unit_rows(folder / VECTORS_FILE, vectors.vectors)
-    (folder / WORDS_FILE).write_text(json.dumps(list(vectors.index_to_key), ensure_ascii=False),
-                                     encoding="utf-8")
+    with open(folder / WORDS_FILE, "w", encoding="utf-8") as out:  # streamed: no copy of a
+        json.dump(vectors.index_to_key, out, ensure_ascii=False)  # million-word list's text
     if info.subwords and not isinstance(vectors, PlainVectors):  # a fastText model's pieces
         np.save(folder / SUBWORDS_FILE, np.asarray(vectors.vectors_ngrams), allow_pickle=False)
         sizes = {"min_n": int(vectors.min_n), "max_n": int(vectors.max_n),
