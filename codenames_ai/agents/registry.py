@@ -2,7 +2,9 @@
 what it needs beyond the default install. ``module:Class`` names plugins that are not
 registered.
 
-Bump an id's version whenever an agent's behaviour changes, so old results stay comparable.
+Bump an id's version whenever an agent's behaviour changes, so old results stay comparable:
+``tests/golden/games.json`` pins every id's games (``harness/golden.py``), and its test fails
+when an id plays differently.
 Options that change how an agent plays are part of the id it records
 (``glove-ev-spymaster-v1(risk=bold)``), so two different agents never look the same in a
 record header or a results table.
