@@ -7,10 +7,11 @@ Four boards of 25 cards: the first 25 cards of the Words deck, and three boards 
 nouns (``benchmarks/heldout_nouns.txt``: cards in no shipped deck, so no deck table holds
 them). For each board and command, one untimed run first (it prepares what the cache lacks:
 the prepared lexicon, the clue words' legality), then ``--runs`` timed runs; prints the median
-wall seconds and the largest peak memory (the process's maximum resident set, from ``wait4``)
-of the timed runs. Python's bytecode cache is allowed (``PYTHONDONTWRITEBYTECODE`` is unset for
-the runs), as on an installed toolkit. ``--write-figures`` writes ``docs/figures/commands.json``
-and the README's figures (``benchmarks/figures.py``).
+wall seconds and the largest peak memory (the process's maximum resident set, from ``wait4``
+in a small launcher: ``firstrun.measured``) of the timed runs. Python's bytecode cache is
+allowed (``PYTHONDONTWRITEBYTECODE`` is unset for the runs), as on an installed toolkit.
+``--write-figures`` writes ``docs/figures/commands.json`` and the README's figures
+(``benchmarks/figures.py``).
 
 ``--user-model N`` also measures a model of your own: a word2vec binary file of N words x 300
 dimensions (GloVe's words first, then made-up ones; random vectors) is written to a temporary
@@ -24,31 +25,24 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
 
 from . import figures
-from .firstrun import codenames
+from .firstrun import codenames, measured
 from .minds import heldout_deck
 
 KEY = "RRRRRRRRRBBBBBBBBNNNNNNNA"
 
 
 def run(arguments: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """One command: its wall seconds and peak MB (``ModelError`` and friends end the run)."""
-    start = time.perf_counter()
-    process = subprocess.Popen([codenames(), *arguments], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        error = process.stderr.read().decode() if process.stderr else ""
+    """One command: its wall seconds and peak MB (a failure ends the benchmark)."""
+    seconds, peak, code, error = measured([codenames(), *arguments], env)
+    if code != 0:
         raise SystemExit(f"commands: codenames {' '.join(arguments[:1])} failed: {error}")
-    return seconds, usage.ru_maxrss / 1024  # kB on Linux
+    return seconds, peak
 
 
 def boards() -> dict[str, list[str]]:

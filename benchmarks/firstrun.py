@@ -6,7 +6,8 @@ Each first run is ``codenames play < /dev/null`` with an empty cache of its own
 (``XDG_CACHE_HOME`` a new temporary folder): it converts the four models into the cache,
 chooses the clue words, deals, shows the board and stops at the first prompt, as on a fresh
 install. The later runs repeat the command on the last first run's cache. Prints each run's wall
-time and peak memory (the process's maximum resident set, from ``wait4``);
+time and peak memory (the process's maximum resident set, from ``wait4`` in a small launcher:
+``measured``);
 ``--write-figures`` writes them to ``docs/figures/firstrun.json`` and puts them in the README
 (``benchmarks/figures.py``). Give the runs the machine: other work slows a first run most.
 """
@@ -20,7 +21,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from . import figures
@@ -35,21 +35,42 @@ def codenames() -> str:
     return found
 
 
+# A small Python that starts the command and reports its child's time and peak memory. A
+# process forked from this benchmark would count this benchmark's memory as its own (Linux
+# keeps the larger of the memory before and after ``exec``), so the command is started from a
+# process that holds next to nothing, as /usr/bin/time does.
+_LAUNCHER = """
+import os, sys, time
+start = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.argv[1], sys.argv[1:])
+_, status, usage = os.wait4(pid, 0)
+sys.stderr.write(f"\\n{time.perf_counter() - start} {usage.ru_maxrss} "
+                 f"{os.waitstatus_to_exitcode(status)}\\n")
+"""
+
+
+def measured(argv: list[str], env: dict[str, str]) -> tuple[float, float, int, str]:
+    """Run ``argv`` (stdin empty, stdout discarded): its wall seconds, peak MB (the maximum
+    resident set), exit code and standard error."""
+    with open(os.devnull, "rb") as stdin:
+        done = subprocess.run([sys.executable, "-S", "-c", _LAUNCHER, *argv], stdin=stdin,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                              check=False)
+    error, _, last = done.stderr.decode().rstrip("\n").rpartition("\n")
+    seconds, peak_kb, code = last.split()
+    return float(seconds), int(peak_kb) / 1024, int(code), error  # kB on Linux
+
+
 def run_play(cache: Path, data: Path) -> tuple[float, float, str]:
     """One ``codenames play < /dev/null`` on ``cache``: its wall seconds, peak MB and what it
     said on standard error (what it prepared)."""
     env = {**os.environ, "XDG_CACHE_HOME": str(cache), "XDG_DATA_HOME": str(data)}
-    start = time.perf_counter()
-    with open(os.devnull, "rb") as stdin:
-        process = subprocess.Popen([codenames(), "play"], stdin=stdin,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    error = process.stderr.read().decode() if process.stderr else ""
-    if process.returncode != 0:
-        raise SystemExit(f"firstrun: codenames play failed ({process.returncode}): {error}")
-    return seconds, usage.ru_maxrss / 1024, error  # ru_maxrss is in kB on Linux
+    seconds, peak, code, error = measured([codenames(), "play"], env)
+    if code != 0:
+        raise SystemExit(f"firstrun: codenames play failed ({code}): {error}")
+    return seconds, peak, error
 
 
 def listed(values: list[str]) -> str:

@@ -108,3 +108,18 @@ def test_the_readme_s_sentences_of_benchmark_figures() -> None:
                         {"found": 0.684, "first": 0.888, "agree": 0.673}]) == (
         "75.6% and 68.4% of the intended words, first touches 90.7% and 88.8%, "
         "Duet 68.3% and 67.3%")
+
+
+def test_a_measured_command_s_peak_is_its_own_not_the_benchmark_s() -> None:
+    """A child forked from a large benchmark would report the benchmark's memory as its own."""
+    import sys
+
+    from benchmarks.firstrun import measured
+
+    ballast = b"x" * (300 << 20)  # this process holds 300 MB more than the command
+    small = [sys.executable, "-S", "-c", "import sys; sys.stderr.write('said'); sys.exit(3)"]
+    seconds, peak, code, error = measured(small, {})
+    assert code == 3 and error == "said" and seconds > 0 and peak < 100
+    big = [sys.executable, "-S", "-c", "x = b'x' * (200 << 20)"]
+    assert 200 < measured(big, {})[1] < 300
+    del ballast
