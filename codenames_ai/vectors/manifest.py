@@ -4,10 +4,11 @@ dtype, so a file that was cut short, overwritten or replaced is found before it 
 
 Checksums, by size: SHA-256 of the whole file up to ``SMALL`` bytes (the word lists, the
 descriptions, the analysed vocabularies); CRC-32 of the whole file up to ``WHOLE`` bytes
-(the vector matrices: about 60 ms for the 80 MB GloVe matrix here); above that a CRC-32 of
+(about 60 ms for 80 MB here); above that a CRC-32 of
 ``SAMPLES`` blocks spread over the file, the cheap check of very large models (a few
 overwritten bytes there may go unnoticed; a cut or a different size never does). A file
-written ``quick`` (the panel's memory-mapped tables, checked at every start) gets a CRC-32 of
+written ``quick`` (a model's vectors and the panel's memory-mapped tables, read in place and
+checked at every start) gets a CRC-32 of
 ``QUICK_SAMPLES`` small blocks, whatever its size.
 
 A file is written with ``write`` (atomically, then listed, both under the folder's lock) and
@@ -168,11 +169,14 @@ class CheckedFolder:
                 return f"{path} {_difference(expected, found)}"
         return ""
 
-    def list_files(self, names: Iterable[str]) -> None:
-        """Describe these files (already written) in the manifest, replacing older entries."""
+    def list_files(self, names: Iterable[str], *, quick: Iterable[str] = ()) -> None:
+        """Describe these files (already written) in the manifest, replacing older entries;
+        those in ``quick`` checked by a few samples (see the module's notes)."""
+        sampled = set(quick)
         with self.lock():
             entries = self.entries()
-            entries.update({name: describe(self.root / name) for name in names})
+            entries.update({name: describe(self.root / name, quick=name in sampled)
+                            for name in names})
             self._write_manifest(entries)
 
     def read(self, name: str) -> bytes | None:

@@ -98,6 +98,8 @@ class NormsRecipe:
 def word_key(text: str) -> str | None:
     """The mind key of a cue or response (``"Ice-Cream"`` -> ``ice_cream``, the EAT's
     ``&#39;BUS`` -> ``bus``), or None for anything that is not letters (``1066``, ``O'CLOCK``)."""
+    if text.isascii() and text.isalpha() and text.islower():  # already a key: the same answer
+        return text
     tokens = [t.strip("'") for t in re.split(r"[\s\-_]+", html.unescape(text).lower())]
     tokens = [t for t in tokens if t]
     if tokens and all(_TOKEN.match(t) for t in tokens):

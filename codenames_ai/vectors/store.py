@@ -207,8 +207,11 @@ class ModelStore:
                              "(--cache-dir, or XDG_CACHE_HOME)") from None
         try:
             _write_model(staging, vectors, info)
+            # the matrices are read in place at every start: checked by samples, as the
+            # panel's tables are (a cut or a changed size is always found)
             CheckedFolder(staging).list_files(sorted(p.name for p in staging.iterdir()
-                                                     if not p.name.startswith(".")))
+                                                     if not p.name.startswith(".")),
+                                              quick=(VECTORS_FILE, SUBWORDS_FILE))
             if target.exists():
                 old = target.with_name(f".{name}-old")
                 shutil.rmtree(old, ignore_errors=True)
