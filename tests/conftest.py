@@ -95,3 +95,13 @@ def _own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
                      if before.get(name) != after.get(name))
     assert not changed, (f"the suite wrote into the user's data folder {real}: "
                          f"{', '.join(changed[:5])}; a test must save into tmp_path")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _language_data_prepared() -> None:
+    """The clue rules' language data prepared before any test, as the first ``codenames
+    clue`` on a fresh machine prepares it (about 20 s, once per version, in the shared cache):
+    no test's own time limit then holds that wait."""
+    from codenames_ai.legality.language import ensure_prepared
+
+    ensure_prepared()
