@@ -105,6 +105,8 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
     if fmt in (VectorFormat.GLOVE, VectorFormat.WORD2VEC_TEXT, VectorFormat.FASTTEXT_VEC):
         check_text_rows(path, has_header=fmt is not VectorFormat.GLOVE)
     elif fmt is VectorFormat.WORD2VEC_BIN:
+        if path.suffix.lower() != ".gz":  # rows read from the map, a chunk at a time
+            return mapped_binary(path)
         check_binary_rows(path)
     elif fmt is VectorFormat.FASTTEXT_BIN:
         check_fasttext_bin(path)
@@ -238,12 +240,17 @@ def check_binary_rows(path: Path) -> None:
         except (OSError, ValueError) as exc:
             raise ModelError(f"{path}: cannot read ({exc})") from None
         with data:
-            _walk_binary(path, data, start, words, dimensions)
+            _walk_binary(path, data, start, words, dimensions)  # sizes and words only
 
 
-def _walk_binary(path: Path, data: Any, position: int, words: int, dimensions: int) -> None:
+def _walk_binary(path: Path, data: Any, position: int, words: int, dimensions: int
+                 ) -> tuple[list[bytes], npt.NDArray[np.int64]]:
+    """Each row's word and where its vector starts; ``ModelError`` for a file whose rows do
+    not fit its header."""
     seen: dict[bytes, int] = {}
     width = 4 * dimensions
+    starts = np.empty(words, dtype=np.int64)
+    released = 0
     for row in range(1, words + 1):
         while data[position:position + 1] == b"\n":  # gensim skips a newline between rows
             position += 1
@@ -257,10 +264,85 @@ def _walk_binary(path: Path, data: Any, position: int, words: int, dimensions: i
             raise ModelError(f"{path}: row {row:,} repeats the word "
                              f"{word.decode('utf-8', 'replace')!r} of row {first:,}; keep one "
                              "of them")
+        starts[row - 1] = space + 1
         position = space + 1 + width
+        if position - released > _RELEASE:
+            released = _release(data, released, position)
+    _release(data, released, position)
     if data[position:].strip():
         raise ModelError(f"{path}: holds more bytes after the {words:,} rows the header "
                          "says; the header is wrong")
+    return list(seen), starts
+
+
+# Bytes of a mapped file read before the pages read are handed back: a mapped file's pages
+# count as the process's memory while mapped in, so a walk of a 3 GB file would otherwise
+# hold all of it.
+_RELEASE = 64 << 20
+
+
+def _release(data: Any, start: int, end: int) -> int:
+    """Let the system drop the mapped pages of ``data[start:end]`` from this process (they
+    stay in the page cache); returns where the next release starts (a page boundary)."""
+    first = start - start % mmap.PAGESIZE
+    last = end - end % mmap.PAGESIZE
+    if last > first and hasattr(data, "madvise"):
+        data.madvise(mmap.MADV_DONTNEED, first, last - first)
+    return max(first, last)
+
+
+class MappedRows:
+    """The vectors of a word2vec binary file, read from its map a chunk of rows at a time
+    (``rows[a:b]``): a model of several GB is converted without its matrix in memory."""
+
+    GATHER = 1024  # rows gathered at once: a bounded index array
+
+    def __init__(self, data: Any, starts: npt.NDArray[np.int64], dimensions: int) -> None:
+        self._data = data
+        self._bytes = np.frombuffer(data, dtype=np.uint8)
+        self._starts = starts
+        self._width = np.arange(4 * dimensions, dtype=np.int64)
+        self.shape = (len(starts), dimensions)
+        self.dtype = np.dtype(np.float32)
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    def __getitem__(self, rows: slice) -> npt.NDArray[np.float32]:
+        starts = self._starts[rows]
+        out = np.empty((len(starts), self.shape[1]), dtype=np.float32)
+        for at in range(0, len(starts), self.GATHER):
+            block = self._bytes[starts[at:at + self.GATHER, None] + self._width]
+            out[at:at + self.GATHER] = block.view("<f4").astype(np.float32, copy=False)
+        if len(starts):  # rows are read in file order: the pages read go back
+            _release(self._data, int(starts.min()), int(starts.max()))
+        return out
+
+
+def mapped_binary(path: Path) -> Any:
+    """A word2vec binary file's words and its rows read from the mapped file (``MappedRows``),
+    after the walk ``check_binary_rows`` makes; the words as gensim reads them (UTF-8)."""
+    from .model import PlainVectors
+
+    with _open_or_fail(path, open) as handle:
+        words, dimensions = parse_header(handle.readline(64), path)
+        check_claim(path, words, dimensions, 2 + 4 * dimensions)
+        start = handle.tell()
+        try:
+            data: Any = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError) as exc:
+            raise ModelError(f"{path}: cannot read ({exc})") from None
+    raw, starts = _walk_binary(path, data, start, words, dimensions)
+    decoded = []
+    for row, word in enumerate(raw, 1):
+        try:
+            decoded.append(word.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ModelError(f"{path}: the word of row {row:,} is not UTF-8 text; the file is "
+                             "damaged or not word2vec") from None
+    if not words or not dimensions:
+        raise ModelError(f"{path}: has no word vectors")
+    return PlainVectors(decoded, MappedRows(data, starts, dimensions))  # type: ignore[arg-type]
 
 
 # Rows handled at once when a whole matrix is checked or written: a bounded working set
@@ -272,9 +354,8 @@ def check_rows(words: list[str] | tuple[str, ...], matrix: npt.NDArray[Any], sou
                ) -> None:
     """``ModelError`` naming the first vector that is not finite, or is all zeros (a cosine
     with it is undefined), or a word listed twice."""
-    values = np.asarray(matrix)
-    for start in range(0, len(values), ROWS_PER_CHUNK):  # a few MB of flags at a time
-        chunk = values[start:start + ROWS_PER_CHUNK]
+    for start in range(0, len(matrix), ROWS_PER_CHUNK):  # a few MB of flags at a time
+        chunk = np.asarray(matrix[start:start + ROWS_PER_CHUNK])
         for problem, bad in (("is not finite (NaN or infinity)",
                               ~np.isfinite(chunk).all(axis=1)),
                              ("is all zeros", ~chunk.any(axis=1))):

@@ -258,3 +258,34 @@ def test_a_byte_order_mark_is_not_part_of_the_first_word(tmp_path: Path, name: s
     path = tmp_path / name
     path.write_bytes(b"\xef\xbb\xbf" + text.encode())
     assert read_vectors(path).index_to_key == ["apple", "pear"]
+
+
+def test_a_word2vec_binary_file_is_read_from_its_map_as_gensim_reads_it(tmp_path: Path
+                                                                        ) -> None:
+    """The rows come from the mapped file a chunk at a time (a model of several GB is
+    converted without its matrix in memory); the words and values are gensim's."""
+    from gensim.models import KeyedVectors
+
+    from codenames_ai.vectors.formats import MappedRows, mapped_binary
+
+    rng = np.random.default_rng(7)
+    words = ["the", "ocean", "café", "naïve", "x" * 50, *(f"w{i}" for i in range(2500))]
+    path = tmp_path / "mine.bin"
+    with open(path, "wb") as out:
+        out.write(f"{len(words)} 7\n".encode())
+        for i, word in enumerate(words):  # gensim allows a newline between rows
+            out.write(word.encode() + b" " + rng.normal(size=7).astype("<f4").tobytes()
+                      + (b"\n" if i % 3 == 0 else b""))
+    theirs = KeyedVectors.load_word2vec_format(str(path), binary=True)
+    ours = mapped_binary(path)
+    assert isinstance(ours.vectors, MappedRows) and ours.index_to_key == theirs.index_to_key
+    assert np.array_equal(ours.vectors[0:len(ours)], theirs.vectors)
+    assert np.array_equal(ours.vectors[1000:1003], theirs.vectors[1000:1003])
+    store = ModelStore(tmp_path / "cache")
+    store.add_file("mine", path)
+    assert np.allclose(store.open("mine").word_vector("café"),
+                       theirs["café"] / np.linalg.norm(theirs["café"]), atol=1e-6)
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(b"1 2\n\xff\xfe " + np.ones(2, dtype="<f4").tobytes())
+    with pytest.raises(ModelError, match=r"bad.bin: the word of row 1 is not UTF-8"):
+        read_vectors(bad)
