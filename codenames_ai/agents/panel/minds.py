@@ -195,9 +195,16 @@ class Panel:
         kept then for ``board_block``)."""
         keys = [(card, pictures.get(card, ())) for card in cards]
         table = self._table_for(keys, meaning)
-        readable = table.readable(keys) if table is not None else \
-            self._rows(keys, meaning, pictures)[1]
-        self._check_readable(cards, readable)
+        if table is not None:
+            self._check_readable(cards, table.readable(keys))
+            return
+        rows = [self._cards.get((key, meaning)) for key in keys]
+        if any(row is None for row in rows):  # computed (and kept) first
+            self._check_readable(cards, self._rows(keys, meaning, pictures)[1])
+            return
+        # a mind reads a card's whole row or none of it: the first column tells
+        self._check_readable(cards, np.array([not np.isnan(row[:, 0]).all()
+                                              for row in rows if row is not None]))
 
     def board_bounds(self, cards: tuple[str, ...], meaning: str = DEFAULT_PICTURE_MEANING,
                      pictures: Captions = NO_PICTURES) -> tuple[FloatArray, FloatArray]:
