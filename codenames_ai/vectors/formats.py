@@ -24,6 +24,7 @@ import numpy.typing as npt
 from ..core.errors import ModelError, choose
 from ..files import NotRegular, open_regular
 from .fasttext_bin import FASTTEXT_MAGIC, MAX_WORD, check_fasttext_bin
+from .model import PlainVectors
 
 if TYPE_CHECKING:
     from gensim.models import KeyedVectors
@@ -90,11 +91,12 @@ def detect_format(path: Path) -> VectorFormat:
     return VectorFormat.GLOVE
 
 
-def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> KeyedVectors:
-    """Load ``path`` into memory as gensim ``KeyedVectors`` (``FastTextKeyedVectors`` for a
+def read_vectors(path: Path, vector_format: VectorFormat | None = None
+                 ) -> KeyedVectors | PlainVectors:
+    """An uncompressed word2vec binary file as ``PlainVectors`` whose rows are read from the
+    mapped file (``mapped_binary``); any other format loaded into memory as gensim
+    ``KeyedVectors`` (``FastTextKeyedVectors`` for a
     fastText ``.bin``). Raises ``ModelError`` naming the file, the format and the problem."""
-    from gensim.models import KeyedVectors  # imported here: a cache hit never needs it
-
     path = Path(path)
     fmt = vector_format or detect_format(path)
     if fmt is VectorFormat.GENSIM:
@@ -110,6 +112,8 @@ def read_vectors(path: Path, vector_format: VectorFormat | None = None) -> Keyed
         check_binary_rows(path)
     elif fmt is VectorFormat.FASTTEXT_BIN:
         check_fasttext_bin(path)
+    from gensim.models import KeyedVectors  # imported here: a cache hit never needs it
+
     try:
         if fmt is VectorFormat.FASTTEXT_BIN:
             from gensim.models.fasttext import load_facebook_vectors
@@ -224,23 +228,11 @@ def check_text_rows(path: Path, *, has_header: bool) -> None:
 
 
 def check_binary_rows(path: Path) -> None:
-    """Walk a word2vec binary file row by row (a word, a space, ``4 x DIMENSIONS`` bytes)
-    without reading its numbers: the header's counts must be the file's, no word twice."""
-    if path.suffix.lower() == ".gz":
-        with _open_or_fail(path, gzip.open) as handle:  # cannot be mapped: sizes only
-            words, dimensions = parse_header(handle.readline(64), path)
-        check_claim(path, words, dimensions, 2 + 4 * dimensions)
-        return
-    with _open_or_fail(path, open) as handle:
+    """The header of a gzip'd word2vec binary file against what the file can hold (it cannot
+    be mapped; gensim reads it). An uncompressed one is walked row by row: ``mapped_binary``."""
+    with _open_or_fail(path, gzip.open) as handle:
         words, dimensions = parse_header(handle.readline(64), path)
-        check_claim(path, words, dimensions, 2 + 4 * dimensions)
-        start = handle.tell()
-        try:
-            data: Any = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        except (OSError, ValueError) as exc:
-            raise ModelError(f"{path}: cannot read ({exc})") from None
-        with data:
-            _walk_binary(path, data, start, words, dimensions)  # sizes and words only
+    check_claim(path, words, dimensions, 2 + 4 * dimensions)
 
 
 def _walk_binary(path: Path, data: Any, position: int, words: int, dimensions: int
@@ -319,11 +311,11 @@ class MappedRows:
         return out
 
 
-def mapped_binary(path: Path) -> Any:
+def mapped_binary(path: Path) -> PlainVectors:
     """A word2vec binary file's words and its rows read from the mapped file (``MappedRows``),
-    after the walk ``check_binary_rows`` makes; the words as gensim reads them (UTF-8)."""
-    from .model import PlainVectors
-
+    after a walk of every row (a word, a space, ``4 x DIMENSIONS`` bytes) without reading its
+    numbers: the header's counts must be the file's, no word twice. The words as gensim reads
+    them (UTF-8)."""
     with _open_or_fail(path, open) as handle:
         words, dimensions = parse_header(handle.readline(64), path)
         check_claim(path, words, dimensions, 2 + 4 * dimensions)
