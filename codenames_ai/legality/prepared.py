@@ -31,7 +31,7 @@ import os
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from importlib import metadata
 from pathlib import Path
 
@@ -125,14 +125,25 @@ class PreparedLexicon:
             return 0.0
         if language == "en":
             return row[1]
-        return dict(_other_zipfs(row[2])).get(language, 0.0)
+        return self._other_zipfs(word).get(language, 0.0)
 
     def best_other_language(self, word: str) -> tuple[str, float]:
-        row = self._row(word)
-        zipfs = dict(_other_zipfs(row[2])) if row is not None else {}
+        zipfs = self._other_zipfs(word)
         # As Lexicon's: the first language of the highest Zipf value, German when none.
         best = max(OTHER_LANGUAGES, key=lambda language: zipfs.get(language, 0.0))
         return best, zipfs.get(best, 0.0)
+
+    def _other_zipfs(self, word: str) -> dict[str, float]:
+        """The word's Zipf values in the other languages that list it."""
+        row = self._row(word)
+        found = {}
+        for item in row[2].split() if row is not None else ():
+            language, _, value = item.partition(":")
+            try:
+                found[language] = float(value)
+            except ValueError:
+                raise _damaged(self.path, f"the row of {word!r} does not decode") from None
+        return found
 
     def _lemmas(self, word: str) -> dict[str, tuple[str, ...]]:
         if word != word.lower():  # lemminflect keeps the caps of the word it is given
@@ -203,12 +214,6 @@ class PreparedLexicon:
     def is_known(self, word: str) -> bool:
         return (self.in_lexicon(word) or self.in_dictionary(word) or self.in_cmu(word)
                 or self.zipf(word) >= 3.0)
-
-
-def _other_zipfs(text: str) -> Iterator[tuple[str, float]]:
-    for item in text.split():
-        language, _, value = item.partition(":")
-        yield language, float(value)
 
 
 def _live_lemmas(word: str) -> dict[str, tuple[str, ...]]:

@@ -110,9 +110,12 @@ def test_a_row_that_does_not_decode_is_refused_with_how_to_rebuild(
     with sqlite3.connect(prepared_path(root)) as db:
         db.execute("UPDATE words SET lemmas = '[[[' WHERE word = 'knives'")
         db.execute("UPDATE words SET flags = 'many' WHERE word = 'geese'")
+        db.execute("UPDATE words SET other = 'fr:lots' WHERE word = 'paris'")
     damaged = PreparedLexicon(prepared_path(root))
     with pytest.raises(DeckError, match="the lemmas of 'knives' do not decode"):
         damaged.lemmas("knives")
     with pytest.raises(DeckError, match="the row of 'geese' does not decode"):
         damaged.in_cmu("geese")
+    with pytest.raises(DeckError, match="the row of 'paris' does not decode"):
+        damaged.best_other_language("paris")
     assert damaged.phones("oxford")  # the other rows still answer
