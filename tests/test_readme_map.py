@@ -32,7 +32,8 @@ def unnamed_modules(rows: dict[str, str]) -> list[str]:
         if path.name == "__init__.py":
             continue
         name = path.relative_to(ROOT).as_posix()
-        owners = [row for row in rows if name == row or (row.endswith("/") and name.startswith(row))]
+        owners = [row for row in rows
+                  if name == row or (row.endswith("/") and name.startswith(row))]
         if name in owners:
             continue
         if owners:
