@@ -11,8 +11,9 @@
 
 The games alone's routes are the ``solo`` router, the rooms' the ``roomsapi`` router, and the
 page's the ``pages`` router below; ``http`` holds what they share (``HTTPProblem``, ``Games``,
-``Server``), so no router imports this module. docs/web-api.md documents every route (FastAPI's
-own /docs page loads its script from a CDN, so it stays off).
+``Server``), so no router imports this module. Every body and answer of the API is a model of
+``schema``: the app serves them as ``/openapi.json``, and docs/web-api.md is written from that
+(``apidoc``). FastAPI's own /docs page loads its script from a CDN, so it stays off.
 
 Every error is a 4xx JSON body ``{"error": "..."}`` (503 when the games database fails); the
 game is unchanged by a refused or failed move. Every move sends ``expect``, the last view's
@@ -48,7 +49,9 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core import secret_seed
@@ -60,6 +63,7 @@ from .http import MAX_DEPTH, MAX_DIGITS, Games, HTTPProblem, Server, error
 from .intake import BODY_SECONDS, Intake
 from .limits import RoomLimits
 from .roomsapi import Rooms
+from .schema import API_VERSION, DESCRIPTION, OPENAPI_URL, TAGS, TITLE, Problem, refusal
 from .store import BUSY_TIMEOUT, GameStore, StoreError, StoreGone
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "MAX_DIGITS", "Guard", "create_app", "routers"]
@@ -118,7 +122,8 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
 
     # redirect_slashes off: a target without its leading slash was redirected to the
     # client's own Host header (307 to http://evil.example/); it is a JSON 404 like any path.
-    app = FastAPI(title="codenames-ai", docs_url=None, redoc_url=None, openapi_url=None,
+    app = FastAPI(title=TITLE, description=DESCRIPTION, version=API_VERSION, docs_url=None,
+                  redoc_url=None, openapi_url=OPENAPI_URL, openapi_tags=TAGS,
                   lifespan=lifespan, redirect_slashes=False)
     # What each client started lately. Watched games are evicted, so more are started than
     # kept: ten times what the server keeps (12,000 short entries by default) bounds memory.
@@ -154,6 +159,14 @@ def add_error_handlers(app: FastAPI) -> None:
     async def problem(request: Request, exc: HTTPProblem) -> JSONResponse:
         return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # A body (or query) the route's model refuses: 400 in one line naming the field,
+        # not FastAPI's 422 list.
+        route = request.scope.get("route")
+        field = route.body_field if isinstance(route, APIRoute) else None
+        return error(400, refusal(exc.errors(), field.field_info.annotation if field else None))
+
     @app.exception_handler(StarletteHTTPException)
     async def routing(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         # An unknown path or method: the same {"error": ...} body as every other refusal.
@@ -176,34 +189,44 @@ def add_error_handlers(app: FastAPI) -> None:
 
 
 # The page, opened on nothing, a game or a room, and its files.
-pages = APIRouter()
+pages = APIRouter(tags=["The page"])
+PAGE: dict[int | str, dict[str, Any]] = {200: {"content": {"text/html": {}},
+                                               "description": "the page"}}
+STATIC_ANSWERS: dict[int | str, dict[str, Any]] = {
+    200: {"description": "the file"},
+    404: {"model": Problem, "description": "any other name"}}
 
 
-@pages.get("/", include_in_schema=False)
+@pages.get("/", response_class=FileResponse, responses=PAGE)
 async def page() -> FileResponse:
+    """The page (HTML)."""
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
 
-@pages.get("/game/{game_id}", include_in_schema=False)
+@pages.get("/game/{game_id}", response_class=FileResponse, responses=PAGE)
 async def game_page(game_id: str) -> FileResponse:
+    """The same page, opened on a game."""
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
 
-@pages.get("/room/{room_id}", include_in_schema=False)
+@pages.get("/room/{room_id}", response_class=FileResponse, responses=PAGE)
 async def room_page(room_id: str) -> FileResponse:
+    """The same page, opened on a room."""
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
 
-@pages.get("/static/{name}")
+@pages.get("/static/{name}", response_class=FileResponse, responses=STATIC_ANSWERS)
 async def static(name: str) -> FileResponse:
+    """The page's files: `app.js`, `rooms.js`, `style.css`, `icon.svg`."""
     path = STATIC / name
     if name not in STATIC_FILES or not path.is_file():
         raise HTTPProblem(404, f"no file {quoted(name)}")
     return FileResponse(path, media_type=STATIC_FILES[name])
 
 
-@pages.get("/favicon.ico", include_in_schema=False)
+@pages.get("/favicon.ico", response_class=FileResponse, responses=PAGE)
 async def favicon() -> FileResponse:
+    """The page's icon (SVG)."""
     # The page links its icon; browsers and tools that ask for the classic name get it too.
     return FileResponse(STATIC / "icon.svg", media_type=STATIC_FILES["icon.svg"],
                         headers={"Cache-Control": "max-age=86400"})

@@ -73,6 +73,9 @@ DECKS = (*WORD_DECKS, "pictures")
 STRENGTHS = tuple(s.value for s in Strength)
 CLUE_RULES = CLUE_RULE_NAMES
 LEVEL_ROLES = tuple(r.value for r in CORE_LEVEL_ROLES)
+# A move without the page's ``expect``, or with a malformed one
+EXPECT_NEEDED = ("a move must send \"expect\" as the last view's \"expect\" (the deal the page "
+                 "shows and how many moves it saw); reload the page")
 # A stored game made before levels existed was played against today's "hard" team.
 STORED_LEVEL = Level.HARD.value
 
@@ -282,8 +285,7 @@ class WebGame:
         if not (isinstance(expect, dict) and set(expect) == {"deal", "moves"}
                 and isinstance(expect["deal"], str) and type(expect["moves"]) is int
                 and expect["moves"] >= 0):
-            raise ValueError("a move must send \"expect\" as the last view's \"expect\" (the "
-                             "deal the page shows and how many moves it saw); reload the page")
+            raise ValueError(EXPECT_NEEDED)
         if expect["deal"] != self.deal:
             return "this page shows an earlier deal: the game was dealt again since"
         if expect["moves"] != len(self.moves):

@@ -1,27 +1,32 @@
 """What every route of the web app shares: the refusal they raise (``HTTPProblem``), the games
-in memory over the store (``Games``), and how a request's JSON body is read. The app
-(``app``), the games alone (``solo``) and the rooms (``roomsapi``) build on this module, and
-it on none of them."""
+in memory over the store (``Games``), the shared state routes take through ``Depends``
+(``ServerDep``, ``ClientDep``), and how a request's JSON body is read (``LimitedRoute``:
+within the JSON limits, before the route's request model reads it). The app (``app``), the
+games alone (``solo``) and the rooms (``roomsapi``) build on this module, and it on none of
+them."""
 
 from __future__ import annotations
 
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Annotated, Any, TypeVar, cast
 
-from fastapi import Request
+from fastapi import Depends, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from pydantic import BaseModel
 
 from ..core import CodenamesError
-from ..core.errors import quoted, quoted_some
+from ..core.errors import quoted
 from ..core.jsonlimits import JSONRefused, load_limited
-from .clients import Started
+from .clients import Started, client_key
 from .games import GameConfig, Offer, WebGame
 from .limits import RoomLimits
+from .schema import Problem
 from .store import GameStore, GameUnreadable
 
 log = logging.getLogger(__name__)
@@ -33,13 +38,14 @@ CACHED_GAMES = 64
 Held = TypeVar("Held")
 
 
-class HTTPProblem(Exception):
+class HTTPProblem(HTTPException):
     """A refusal: ``status`` and ``message``, and ``extra`` fields for the JSON body (a
-    refused room move sends the fresh ``view`` with its 409)."""
+    refused room move sends the fresh ``view`` with its 409). An ``HTTPException``, so one
+    raised while FastAPI reads a body (``LimitedRequest``) reaches the app's handler whole."""
 
     def __init__(self, status: int, message: str, *,
                  extra: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
+        super().__init__(status, message)
         self.status = status
         self.message = message
         self.extra = extra or {}
@@ -190,16 +196,18 @@ def server_of(request: Request) -> Server:
     return cast(Server, request.app.state.server)
 
 
-# What a move's JSON may hold: the move, its word and number or card, and the page's expect.
-MOVE_FIELDS = frozenset({"move", "word", "number", "index", "expect"})
+async def _server(request: Request) -> Server:
+    return server_of(request)  # async: no trip to the threadpool for an attribute
 
 
-def refuse_unknown(data: dict[str, Any], known: Collection[str], send: str) -> None:
-    """400 naming the fields of ``data`` outside ``known``: a field that would be ignored
-    may be a typo the sender thinks was read."""
-    unknown = sorted(set(data) - set(known))
-    if unknown:
-        raise HTTPProblem(400, f"unknown field(s) {quoted_some(unknown)}; send {send}")
+async def _client(request: Request) -> str:
+    return client_key(request.client.host if request.client else None)
+
+
+# What a route takes through ``Depends``: the app's shared state, and who is asking (its
+# network address as ``client_key`` counts it).
+ServerDep = Annotated[Server, Depends(_server)]
+ClientDep = Annotated[str, Depends(_client)]
 
 
 def check_expect(game: WebGame, data: dict[str, Any]) -> str | None:
@@ -219,8 +227,25 @@ def span(seconds: float) -> str:
     return f"{seconds:g} second{'' if seconds == 1 else 's'}"
 
 
-async def json_body(request: Request) -> Any:
-    return parse_json(await request.body())
+class LimitedRequest(Request):
+    """A request whose JSON body is read within the limits (``parse_json``): FastAPI reads a
+    route's body through ``json()`` before its request model sees it."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = parse_json(await self.body())
+        return self._json
+
+
+class LimitedRoute(APIRoute):
+    """A route whose body FastAPI reads as a ``LimitedRequest`` (the routers' route class)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def limited(request: Request) -> Response:
+            return await handler(LimitedRequest(request.scope, request.receive))
+        return limited
 
 
 def parse_json(body: bytes) -> Any:
@@ -235,3 +260,14 @@ def parse_json(body: bytes) -> Any:
 
 def error(status: int, message: str, *, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def answers(model: type[BaseModel] | None, status: int = 200, **refusals: str
+            ) -> dict[str, Any]:
+    """A route's answer for its decorator: ``model`` (its keys sent as the route gave them,
+    none added), and the refusals it may send, by status (``_409="why"``), for the schema."""
+    problems: dict[int | str, dict[str, Any]] = {
+        int(code.lstrip("_")): {"model": Problem, "description": why}
+        for code, why in refusals.items()}
+    return {"response_model": model, "response_model_exclude_unset": True,
+            "status_code": status, "responses": problems}

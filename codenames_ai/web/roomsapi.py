@@ -39,29 +39,43 @@ import secrets
 from collections.abc import AsyncIterator, Collection
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..core import CodenamesError, ConfigError, IllegalActionError, Role
 from ..core.errors import quoted
-from .clients import Started, client_key
+from .clients import Started
 from .games import GameConfig, WebGame
 from .http import (
     CACHED_GAMES,
-    MOVE_FIELDS,
+    ClientDep,
     Games,
     HTTPProblem,
+    LimitedRoute,
+    ServerDep,
+    answers,
     check_expect,
-    parse_json,
-    refuse_unknown,
-    server_of,
     span,
 )
 from .limits import RoomLimits
 from .rooms import person_name, refuse_seat, room_config, room_game, seat_names
+from .schema import (
+    AgainBody,
+    CloseBody,
+    ClueCheck,
+    JoinBody,
+    Joined,
+    NewRoom,
+    NewRoomAnswer,
+    Problem,
+    RoomMoveBody,
+    RoomView,
+    RoomWordBody,
+    SeatBody,
+)
 from .store import LEFT, GameStore, MoveConflict, StoreFull
 
 MAX_VERSION_DIGITS = 12
@@ -261,14 +275,22 @@ def closed_by(room: Room) -> dict[str, Any] | None:
             "name": room.closed_by.get("name")}
 
 
-router = APIRouter()
+router = APIRouter(route_class=LimitedRoute, tags=["Rooms"])
 
 
-def rooms_of(request: Request) -> Rooms:
+async def rooms_of(request: Request) -> Rooms:
     """The app's rooms (``app.state.rooms``)."""
     rooms = request.app.state.rooms
     assert isinstance(rooms, Rooms)
     return rooms
+
+
+RoomsDep = Annotated[Rooms, Depends(rooms_of)]
+# A seat's token in a query (none: a spectator)
+TokenQuery = Annotated[str | None, Query(description="the seat's token (none: a spectator)")]
+SinceQuery = Annotated[str | None, Query(description="the room version the page has seen")]
+LastEventId = Annotated[str | None, Header(description="the last event a reconnecting "
+                                                       "browser received (wins over since)")]
 
 
 def seat_for(rooms: Rooms, room_id: str, token: object, *, required: bool) -> str | None:
@@ -383,42 +405,29 @@ def guessers_in(game: WebGame, people: Collection[str]) -> bool:
     return any(game.seats[seat][1] is Role.GUESSER for seat in people)
 
 
-async def body(request: Request) -> dict[str, Any]:
-    data = parse_json(await request.body())
-    if not isinstance(data, dict):
-        raise HTTPProblem(400, "send a JSON object")
-    return data
-
-
-@router.post("/api/rooms", status_code=201)
-async def new_room(request: Request) -> dict[str, Any]:
-    data = await body(request)
-    refuse_unknown(data, {"settings", "people", "open_seats"},
-                   "settings, people and open_seats")
-    open_seats = data.get("open_seats", True)
-    if not isinstance(open_seats, bool):
-        raise HTTPProblem(400, "open_seats must be true (people choose a seat with the "
-                               "room's link) or false (only with each seat's own link)")
-    server = server_of(request)
+@router.post("/api/rooms", **answers(
+    NewRoomAnswer, 201, _400="unknown fields, bad settings or seats",
+    _429="past a client's most rooms in the idle window",
+    _503="with the server's most rooms open"))
+def new_room(sent: NewRoom, server: ServerDep, rooms: RoomsDep, client: ClientDep
+             ) -> dict[str, Any]:
+    """A new room: its `settings` (a game alone's, with `variant`, without `role` and
+    `seed`), the seats people hold from the start (`people`: `red-spymaster`,
+    `red-guesser`, ...) and whether people may choose a seat with the room's link
+    (`open_seats`). Answers `{"id", "creator", "seats": {seat: token}, "view"}`."""
     try:
-        config = room_config(data.get("settings", {}), server.fresh_seed())
+        config = room_config(sent.settings.given(), server.fresh_seed())
         server.offer.check(config)
-        people = seat_names(data.get("people", []), config.variant)
+        people = seat_names(sent.people, config.variant)
     except ConfigError as exc:
         raise HTTPProblem(400, str(exc)) from None
-    rooms = rooms_of(request)
-    client = client_key(request.client.host if request.client else None)
-
-    def start() -> dict[str, Any]:
-        most = rooms.limits.client_rooms
-        with rooms.started.counted(client, most) as admitted:
-            if not admitted:
-                raise HTTPProblem(429, f"you made {most} rooms in the last "
-                                       f"{span(rooms.limits.idle)}, this server's most for one "
-                                       "client; go on in one of them, or try again later")
-            return make_room(rooms, config, people, open_seats)
-
-    return await run_in_threadpool(start)
+    most = rooms.limits.client_rooms
+    with rooms.started.counted(client, most) as admitted:
+        if not admitted:
+            raise HTTPProblem(429, f"you made {most} rooms in the last "
+                                   f"{span(rooms.limits.idle)}, this server's most for one "
+                                   "client; go on in one of them, or try again later")
+        return make_room(rooms, config, people, sent.open_seats)
 
 
 def make_room(rooms: Rooms, config: GameConfig, people: frozenset[str], open_seats: bool
@@ -450,68 +459,68 @@ def make_room(rooms: Rooms, config: GameConfig, people: frozenset[str], open_sea
                 "view": room_view(rooms.room(room_id), None)}
 
 
-@router.get("/api/rooms/{room_id}")
-async def show(room_id: str, request: Request) -> dict[str, Any]:
-    rooms, token = rooms_of(request), request.query_params.get("token")
-    return (await run_in_threadpool(read_view, rooms, room_id, token))[1]
+@router.get("/api/rooms/{room_id}", **answers(
+    RoomView, _403="a token that holds no seat", _404="an unknown room"))
+def show(room_id: str, rooms: RoomsDep, token: TokenQuery = None) -> dict[str, Any]:
+    """The room's view for the seat `token` holds (none: a spectator)."""
+    return read_view(rooms, room_id, token)[1]
 
 
-@router.post("/api/rooms/{room_id}/moves")
-async def move(room_id: str, request: Request) -> dict[str, Any]:
-    data, rooms = await body(request), rooms_of(request)
+@router.post("/api/rooms/{room_id}/moves", **answers(
+    RoomView, _400="without `expect`, or a body that is not a move", _403="a token without "
+                                                                        "a seat",
+    _409="with the fresh `view`: a closed room (the message says who closed it: \"the room is "
+         "closed (Ann (red-guesser) closed it): it takes no more moves; ...\"), a stale "
+         "`expect` or an illegal move"))
+def move(room_id: str, sent: RoomMoveBody, rooms: RoomsDep) -> dict[str, Any]:
+    """A move (above) from the seat `token` holds, with `expect`. Answers the room's view
+    after the move and the AIs' answers."""
+    data = sent.model_dump(exclude_unset=True)
+    held_seat(rooms, room_id, sent.token)  # a stranger is refused before the lock
+    with rooms.changing_room(room_id) as room:
+        seat = held_seat(rooms, room_id, sent.token)  # still theirs, under the lock
+        game = room.game
 
-    refuse_unknown(data, {*MOVE_FIELDS, "token"}, "the move, its fields and your token")
+        def conflict(message: str) -> HTTPProblem:
+            return HTTPProblem(409, message, extra={"view": room_view(room, seat)})
 
-    def play() -> dict[str, Any]:
-        held_seat(rooms, room_id, data.get("token"))  # a stranger is refused before the lock
-        with rooms.changing_room(room_id) as room:
-            seat = held_seat(rooms, room_id, data.get("token"))  # still theirs, under the lock
-            game = room.game
-
-            def conflict(message: str) -> HTTPProblem:
-                return HTTPProblem(409, message, extra={"view": room_view(room, seat)})
-
-            if room.closed:
-                raise conflict(closed_message(room))
-            stale = check_expect(game, data)
-            if stale:
-                raise conflict(f"{stale} (someone else may have moved first); here is the "
-                               "game as it is now")
-            first = len(game.moves)
-            try:
-                made = [game.seat_move(seat, data)] + game.ai_moves()
-            except IllegalActionError as exc:
-                raise conflict(str(exc)) from None
-            return room_view(change(rooms, room, first, made), seat)
-
-    return await run_in_threadpool(play)
+        if room.closed:
+            raise conflict(closed_message(room))
+        stale = check_expect(game, data)
+        if stale:
+            raise conflict(f"{stale} (someone else may have moved first); here is the "
+                           "game as it is now")
+        first = len(game.moves)
+        try:
+            made = [game.seat_move(seat, data)] + game.ai_moves()
+        except IllegalActionError as exc:
+            raise conflict(str(exc)) from None
+        return room_view(change(rooms, room, first, made), seat)
 
 
-@router.post("/api/rooms/{room_id}/seat")
-async def take(room_id: str, request: Request) -> dict[str, Any]:
-    data, rooms = await body(request), rooms_of(request)
-    person = data.get("person")
-    if not isinstance(person, bool):
-        raise HTTPProblem(400, "send {\"token\": ..., \"person\": true} to take the seat, "
-                               "false to hand it to the AI")
-
-    def run() -> dict[str, Any]:
-        seat_of_change(rooms, room_id, data, person)  # a stranger is refused before the lock
-        with rooms.changing_room(room_id) as room:
-            seat, shown = seat_of_change(rooms, room_id, data, person)  # under the lock
-            check_open(room)
-            check_seat(room, seat)
-            # a token that came by the room's link in an earlier deal takes its seat back by
-            # that link's rule (it may be the same person as someone seated since)
-            by_link = (person and "creator" not in data
-                       and rooms.store.name_of(room_id, data["token"]) is not None)
-            earlier = by_link and rooms.store.joined_before_deal(room_id, data["token"])
-            refused = refuse(room, seat, back=True) if earlier else None
-            if refused:
-                raise HTTPProblem(409, refused, extra={"view": room_view(room, shown)})
-            return room_view(seat_change(rooms, room, seat, person, by_link=earlier), shown)
-
-    return await run_in_threadpool(run)
+@router.post("/api/rooms/{room_id}/seat", **answers(
+    RoomView, _400="a bad body", _403="a token or creator token that may not",
+    _409="a closed room, or a token from `join` of an earlier deal taking back a seat shut "
+         "to `join` (with `view`)"))
+def take(room_id: str, sent: SeatBody, rooms: RoomsDep) -> dict[str, Any]:
+    """`{"token", "person": true|false}` takes the seat back from the AI or hands it to the
+    AI; `{"creator", "seat", "person": false}` hands any seat to the AI (someone left the
+    table without doing it), answered with the spectators' view."""
+    data, person = sent.model_dump(exclude_unset=True), sent.person
+    seat_of_change(rooms, room_id, data, person)  # a stranger is refused before the lock
+    with rooms.changing_room(room_id) as room:
+        seat, shown = seat_of_change(rooms, room_id, data, person)  # under the lock
+        check_open(room)
+        check_seat(room, seat)
+        # a token that came by the room's link in an earlier deal takes its seat back by
+        # that link's rule (it may be the same person as someone seated since)
+        by_link = (person and "creator" not in data
+                   and rooms.store.name_of(room_id, data["token"]) is not None)
+        earlier = by_link and rooms.store.joined_before_deal(room_id, data["token"])
+        refused = refuse(room, seat, back=True) if earlier else None
+        if refused:
+            raise HTTPProblem(409, refused, extra={"view": room_view(room, shown)})
+        return room_view(seat_change(rooms, room, seat, person, by_link=earlier), shown)
 
 
 def seat_of_change(rooms: Rooms, room_id: str, data: dict[str, Any], person: bool
@@ -532,23 +541,22 @@ def seat_of_change(rooms: Rooms, room_id: str, data: dict[str, Any], person: boo
     return seat, None
 
 
-@router.post("/api/rooms/{room_id}/join")
-async def join(room_id: str, request: Request) -> dict[str, Any]:
-    data, rooms = await body(request), rooms_of(request)
-    refuse_unknown(data, {"seat", "name", "creator"}, "seat and name")
-    seat = data.get("seat")
-    if not isinstance(seat, str):
-        raise HTTPProblem(400, "seat must be the name of one of the room's seats")
+@router.post("/api/rooms/{room_id}/join", **answers(
+    Joined, _400="an unknown seat, field or a bad name", _403="where the room's link seats "
+                                                              "no one",
+    _409="the room is closed, the seat or room is full, or the seat is shut to `join` (a "
+         "spymaster's while `key_shut`, a guesser's while `guess_shut`: above; with `view`)"))
+def join(room_id: str, sent: JoinBody, rooms: RoomsDep) -> dict[str, Any]:
+    """Sit down in `seat` under `name` by the room's link (or anywhere, with `creator`,
+    where seats go by their own links). Answers `{"token", "view"}`."""
     try:
-        name = person_name(data.get("name"))
+        name = person_name(sent.name)
     except ConfigError as exc:
         raise HTTPProblem(400, str(exc)) from None
-    creator = data.get("creator")
-    if creator is not None:
-        await run_in_threadpool(require_creator, rooms, room_id, creator,
-                                "sit anywhere in a room whose seats go by their own links")
-    return await run_in_threadpool(sit_down, rooms, room_id, seat, name,
-                                   by_creator=creator is not None)
+    if sent.creator is not None:
+        require_creator(rooms, room_id, sent.creator,
+                        "sit anywhere in a room whose seats go by their own links")
+    return sit_down(rooms, room_id, sent.seat, name, by_creator=sent.creator is not None)
 
 
 def sit_down(rooms: Rooms, room_id: str, seat: str, name: str, *, by_creator: bool
@@ -572,106 +580,125 @@ def sit_down(rooms: Rooms, room_id: str, seat: str, name: str, *, by_creator: bo
         return {"token": token, "view": room_view(seated, seat)}
 
 
-@router.post("/api/rooms/{room_id}/again")
-async def again(room_id: str, request: Request) -> dict[str, Any]:
-    data, rooms = await body(request), rooms_of(request)
-    fresh_seed = server_of(request).fresh_seed
-
-    def run() -> dict[str, Any]:
-        seat: str | None = None
-        if "creator" in data:
-            require_creator(rooms, room_id, data.get("creator"), "deal again without a seat")
-        else:
-            held_seat(rooms, room_id, data.get("token"))  # a stranger is refused before the lock
-        with rooms.changing_room(room_id) as room:
-            if "creator" not in data:  # still theirs, under the lock
-                seat = held_seat(rooms, room_id, data.get("token"))
-            check_open(room)
-            game = room.game
-            if not game.state.is_over:
-                raise HTTPProblem(409, "the game is not over (someone may have dealt "
-                                       "again already)", extra={"view": room_view(room, seat)})
-            # a spymaster seat someone sat down in through the room's link goes back to the
-            # AI when a person holds a guesser seat: nobody starts a deal holding both
-            by_link = {seat for seat in game.people if room.names.get(seat)
-                       and game.seats[seat][1] is Role.SPYMASTER}
-            to_ai = by_link if guessers_in(game, game.people) else set()
-            try:
-                config = GameConfig.from_dict({**game.config.to_dict(), "seed": fresh_seed()})
-                fresh = room_game(config, people=frozenset(game.people - to_ai))
-                moves = fresh.ai_moves()
-            except CodenamesError as exc:
-                raise HTTPProblem(400, str(exc)) from None
-            fresh.game_id = rooms.store.room_new_game(
-                room_id, config.to_dict(), moves,
-                guessers_seated=guessers_in(fresh, fresh.people),
-                key_seen=bool(by_link - to_ai), to_ai=sorted(to_ai))
-            rooms.put(room_id, fresh)
-            rooms.changed([room_id])
-            return room_view(rooms.room(room_id), seat)
-
-    return await run_in_threadpool(run)
+@router.post("/api/rooms/{room_id}/again", **answers(
+    RoomView, _403="a token or creator token that may not",
+    _409="the game is not over (with `view`), or the room is closed"))
+def again(room_id: str, sent: AgainBody, server: ServerDep, rooms: RoomsDep
+          ) -> dict[str, Any]:
+    """`{"token"}` or `{"creator"}`: a new deal once the game is over, same settings and
+    seats, but a spymaster seat taken through `join` goes back to the AI when a person holds
+    a guesser seat (above). Answers the view of the new deal."""
+    by_creator = "creator" in sent.model_fields_set
+    seat: str | None = None
+    if by_creator:
+        require_creator(rooms, room_id, sent.creator, "deal again without a seat")
+    else:
+        held_seat(rooms, room_id, sent.token)  # a stranger is refused before the lock
+    with rooms.changing_room(room_id) as room:
+        if not by_creator:  # still theirs, under the lock
+            seat = held_seat(rooms, room_id, sent.token)
+        check_open(room)
+        if not room.game.state.is_over:
+            raise HTTPProblem(409, "the game is not over (someone may have dealt "
+                                   "again already)", extra={"view": room_view(room, seat)})
+        deal_again(rooms, room, server.fresh_seed())
+        return room_view(rooms.room(room_id), seat)
 
 
-@router.post("/api/rooms/{room_id}/check")
-async def check(room_id: str, request: Request) -> dict[str, Any]:
-    data, rooms = await body(request), rooms_of(request)
-
-    def run() -> dict[str, Any]:
-        seat_for(rooms, room_id, data.get("token"), required=True)
-        with rooms.locked(room_id):
-            seat_for(rooms, room_id, data.get("token"), required=True)  # still a seat
-            return rooms.room(room_id).game.check_clue(data.get("word"))
-    return await run_in_threadpool(run)
-
-
-@router.post("/api/rooms/{room_id}/close")
-async def close(room_id: str, request: Request) -> dict[str, Any]:
-    data, rooms = await body(request), rooms_of(request)
-    refuse_unknown(data, {"creator", "token"}, "creator and token")
-    creator, token = data.get("creator"), data.get("token")
-
-    def run() -> dict[str, Any]:
-        require_creator(rooms, room_id, creator, "close it")
-        with rooms.changing_room(room_id) as room:
-            # the seat the creator sits in (if any) is named to the table as who closed it
-            seat = seat_for(rooms, room_id, token, required=False)
-            if not room.closed:
-                name = rooms.store.name_of(room_id, token) if seat and token else None
-                room = change(rooms, room, len(room.game.moves), [],
-                              close={"seat": seat, "name": name})
-            return room_view(room, seat)
-    return await run_in_threadpool(run)
+def deal_again(rooms: Rooms, room: Room, seed: int) -> None:
+    """Store the room's new deal, from ``seed``: a spymaster seat someone sat down in
+    through the room's link goes back to the AI when a person holds a guesser seat, so
+    nobody starts a deal holding both."""
+    game = room.game
+    by_link = {seat for seat in game.people if room.names.get(seat)
+               and game.seats[seat][1] is Role.SPYMASTER}
+    to_ai = by_link if guessers_in(game, game.people) else set()
+    try:
+        config = GameConfig.from_dict({**game.config.to_dict(), "seed": seed})
+        fresh = room_game(config, people=frozenset(game.people - to_ai))
+        moves = fresh.ai_moves()
+    except CodenamesError as exc:
+        raise HTTPProblem(400, str(exc)) from None
+    fresh.game_id = rooms.store.room_new_game(
+        room.room_id, config.to_dict(), moves,
+        guessers_seated=guessers_in(fresh, fresh.people),
+        key_seen=bool(by_link - to_ai), to_ai=sorted(to_ai))
+    rooms.put(room.room_id, fresh)
+    rooms.changed([room.room_id])
 
 
-@router.get("/api/rooms/{room_id}/events")
-async def events(room_id: str, request: Request) -> StreamingResponse:
-    rooms, token = rooms_of(request), request.query_params.get("token")
-    since = version_seen(request)
+@router.post("/api/rooms/{room_id}/check", **answers(
+    ClueCheck, _403="a token that holds no seat", _404="an unknown room"))
+def check(room_id: str, sent: RoomWordBody, rooms: RoomsDep) -> dict[str, Any]:
+    """`{"token", "word"}`: the spymaster's live clue check, as a game alone's."""
+    seat_for(rooms, room_id, sent.token, required=True)
+    with rooms.locked(room_id):
+        seat_for(rooms, room_id, sent.token, required=True)  # still a seat
+        return rooms.room(room_id).game.check_clue(sent.word)
+
+
+@router.post("/api/rooms/{room_id}/close", **answers(
+    RoomView, _400="an unknown field", _403="another creator token, or a token that holds "
+                                            "no seat",
+    _404="an unknown room"))
+def close(room_id: str, sent: CloseBody, rooms: RoomsDep) -> dict[str, Any]:
+    """`{"creator"}`, and the `token` of the seat the creator sits in, if any (named to the
+    table as who closed the room). Answers the closed room's view for that seat (without a
+    token, the spectators'); closing a closed room changes nothing."""
+    creator, token = sent.creator, sent.token
+    require_creator(rooms, room_id, creator, "close it")
+    with rooms.changing_room(room_id) as room:
+        # the seat the creator sits in (if any) is named to the table as who closed it
+        seat = seat_for(rooms, room_id, token, required=False)
+        if not room.closed:
+            name = rooms.store.name_of(room_id, token) if seat and token else None
+            room = change(rooms, room, len(room.game.moves), [],
+                          close={"seat": seat, "name": name})
+        return room_view(room, seat)
+
+
+@router.get("/api/rooms/{room_id}/events", response_class=StreamingResponse, responses={
+    200: {"content": {"text/event-stream": {}}, "description": "the seat's view, as events"},
+    400: {"model": Problem, "description": "a `since` that is not a version number"},
+    404: {"model": Problem, "description": "an unknown room"},
+    429: {"model": Problem, "description": "past a seat token's live connections (8), a "
+          "client's (40, one address, an IPv6 one by its /64) or the room's (32)"},
+    503: {"model": Problem, "description": "past the server's live connections (400)"}})
+async def events(room_id: str, rooms: RoomsDep, client: ClientDep, token: TokenQuery = None,
+                 since: SinceQuery = None, last_event_id: LastEventId = None
+                 ) -> StreamingResponse:
+    """Server-sent events (`text/event-stream`): `event: view` with `id:` the room's version
+    and the seat's view as data, each time the version moves past `since` (or the
+    `Last-Event-ID` header of a reconnecting browser), and keep-alive comments; the stream
+    ends after a few seconds and the browser reconnects. Each event is the view of the seat
+    the token holds when the event is sent (as a GET shows it), not when the stream opened:
+    a token whose seat someone else sat down in receives the spectators' view from then on.
+    A room idle past the server's idle time reads as closed (its version one further)
+    without a change being written."""
+    seen = version_seen(since, last_event_id)
     # 403 for a wrong token, 404 for an unknown room
     seat, first = await run_in_threadpool(read_view, rooms, room_id, token)
-    client = client_key(request.client.host if request.client else None)
     counted = (client, token if seat is not None else None)
     woken = rooms.open_stream(room_id, spectator=seat is None, client=counted[0],
                               token=counted[1])
     # Started here, the generator is closed (and the count released) even if the response
     # never reads it: the event loop finalizes a started async generator it drops.
-    chunks = stream(rooms, room_id, (token, seat), woken, first, since, counted)
+    chunks = stream(rooms, room_id, (token, seat), woken, first, seen, counted)
     await chunks.__anext__()
     return StreamingResponse(chunks, media_type="text/event-stream", headers={
         "Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-def version_seen(request: Request) -> int:
+def version_seen(since: str | None, last_event_id: str | None) -> int:
     """The room version the page has seen: ``since``, or the ``Last-Event-ID`` a reconnecting
     browser sends (which wins); -1 for none."""
-    since = -1
-    for given in (request.query_params.get("since"), request.headers.get("last-event-id")):
+    seen = -1
+    for given in (since, last_event_id):
         if given is not None and given != "":
             if not (given.isascii() and given.isdigit() and len(given) <= MAX_VERSION_DIGITS):
                 raise HTTPProblem(400, "since and Last-Event-ID must be a version number")
-            since = int(given)
-    return since
+            seen = int(given)
+    return seen
 
 
 def read_view(rooms: Rooms, room_id: str, token: str | None

@@ -13,33 +13,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
-from starlette.concurrency import run_in_threadpool
+from fastapi import APIRouter
 
 from ..agents.levels import LEVELS
 from ..core import CodenamesError, ConfigError, IllegalActionError
 from ..core.choices import CLUE_RULE_NAMES, EDITION_NAMES, GUESS_LIMIT_NAMES
-from .clients import client_key
 from .games import DECKS, LEVEL_ROLES, ROLES, STRENGTHS, GameConfig, WebGame
 from .http import (
-    MOVE_FIELDS,
+    ClientDep,
     HTTPProblem,
+    LimitedRoute,
     Server,
+    ServerDep,
+    answers,
     check_expect,
-    json_body,
-    refuse_unknown,
-    server_of,
     span,
 )
-from .roomsapi import rooms_of
+from .roomsapi import Rooms, RoomsDep
+from .schema import ClueCheck, GameSettings, GameView, MoveBody, NewGameAnswer, Options, WordBody
 from .store import MoveConflict, StoreFull
 
-router = APIRouter()
+router = APIRouter(route_class=LimitedRoute, tags=["Games alone"])
 
 
-@router.get("/api/options")
-async def options(request: Request) -> dict[str, Any]:
-    offer = server_of(request).offer
+@router.get("/api/options", **answers(Options))
+def options(server: ServerDep) -> dict[str, Any]:
+    """The choices of a new game: `roles`, `editions`, `decks`, `clue_rules`, `strengths`,
+    `guess_limits`, `levels` (`name`, `description`), `level_roles`, the `spymasters` and
+    `guessers` this server offers (`codenames serve --agents`), and `defaults`."""
+    offer = server.offer
     return {
         "roles": list(ROLES), "editions": list(EDITION_NAMES), "decks": list(DECKS),
         "clue_rules": list(CLUE_RULE_NAMES), "strengths": list(STRENGTHS),
@@ -54,26 +56,29 @@ async def options(request: Request) -> dict[str, Any]:
     }
 
 
-@router.post("/api/games", status_code=201)
-async def new_game(request: Request) -> dict[str, Any]:
-    server = server_of(request)
-    config = game_config(await json_body(request), server)
+@router.post("/api/games", **answers(
+    NewGameAnswer, 201,
+    _400="a bad, unknown or unoffered setting, or a seed with a person",
+    _429="past a client's most games in the idle window",
+    _503="with the server's most games under way"))
+def new_game(settings: GameSettings, server: ServerDep, rooms: RoomsDep, client: ClientDep
+             ) -> dict[str, Any]:
+    """A new game from its settings (each optional). `guesser` `""`, the default, is by
+    who gives the clues (`people-guesser-v2` beside a person's clues and beside the AI
+    spymaster alike, since both read through one people model); `seed` only with role
+    `watch`: a game with a person gets a secret seed. Answers `{"id", "view"}`."""
+    config = game_config(settings.given(), server)
     watching = config.role == "watch"
-    client = ("watch " if watching else "play ") + client_key(
-        request.client.host if request.client else None)
-
-    def start() -> dict[str, Any]:
-        limits = server.limits
-        most = limits.client_watch_games if watching else limits.client_games
-        with server.started.counted(client, most) as admitted:
-            if not admitted:
-                kind = "games to watch" if watching else "games"
-                raise HTTPProblem(429, f"you started {most} {kind} in the last "
-                                       f"{span(limits.game_idle)}, this server's most for one "
-                                       "client; go on with one of them, or try again later")
-            return make_game(request, config)
-
-    return await run_in_threadpool(start)
+    limits = server.limits
+    most = limits.client_watch_games if watching else limits.client_games
+    with server.started.counted(("watch " if watching else "play ") + client,
+                                most) as admitted:
+        if not admitted:
+            kind = "games to watch" if watching else "games"
+            raise HTTPProblem(429, f"you started {most} {kind} in the last "
+                                   f"{span(limits.game_idle)}, this server's most for one "
+                                   "client; go on with one of them, or try again later")
+        return make_game(server, rooms, config)
 
 
 def game_config(data: Any, server: Server) -> GameConfig:
@@ -97,13 +102,13 @@ def game_config(data: Any, server: Server) -> GameConfig:
     return config
 
 
-def make_game(request: Request, config: GameConfig) -> dict[str, Any]:
+def make_game(server: Server, rooms: Rooms, config: GameConfig) -> dict[str, Any]:
     """Deal and store a new game (the AIs move first where it is theirs to start), after the
-    idle ones are swept and, to watch, the idlest watched ones make room."""
-    server = server_of(request)
+    idle ones are swept (their rooms' streams woken) and, to watch, the idlest watched ones
+    make room."""
     store, limits, watching = server.store, server.limits, config.role == "watch"
     swept = store.sweep(idle=limits.idle, solo_idle=limits.game_idle)
-    rooms_of(request).changed(swept.changed)
+    rooms.changed(swept.changed)
     full = HTTPProblem(503, f"this server has its most games under way ({limits.games}); "
                             "try again later")
     if not watching and swept.games - store.solo_count("watch") >= limits.games:
@@ -130,38 +135,38 @@ def make_game(request: Request, config: GameConfig) -> dict[str, Any]:
     return {"id": game_id, "view": shown(game)}
 
 
-@router.get("/api/games/{game_id}")
-async def show(game_id: str, request: Request) -> dict[str, Any]:
-    games = server_of(request).games
+@router.get("/api/games/{game_id}", **answers(
+    GameView, _404="an unknown game, or one ended idle", _410="a stored game this version "
+                                                             "cannot replay"))
+def show(game_id: str, server: ServerDep) -> dict[str, Any]:
+    """The game as this client may see it."""
+    games = server.games
+    with games.locked(game_id):
+        return shown(games.get(game_id))
 
-    def read() -> dict[str, Any]:
-        with games.locked(game_id):
-            return shown(games.get(game_id))
-    return await run_in_threadpool(read)
 
-
-@router.post("/api/games/{game_id}/moves")
-async def move(game_id: str, request: Request) -> dict[str, Any]:
-    data = await json_body(request)
-    if not isinstance(data, dict):
-        raise HTTPProblem(400, "a move must be a JSON object")
-    refuse_unknown(data, MOVE_FIELDS, "the move and its fields")
-    server = server_of(request)
-
-    def play() -> dict[str, Any]:
-        with server.games.changing(game_id) as game:
-            stale = check_expect(game, data)
-            if stale:
-                raise HTTPProblem(409, f"{stale}; reload it")
-            first = len(game.moves)
-            made = played(game, data)
-            try:  # on any failure `changing` drops the game: it is rebuilt from the store
-                server.store.append(game_id, first, made)
-            except MoveConflict as exc:
-                raise HTTPProblem(409, f"{exc}; reload the page") from None
-            return shown(game)
-
-    return await run_in_threadpool(play)
+@router.post("/api/games/{game_id}/moves", **answers(
+    GameView,
+    _400="without `expect`, or a body that is not a move (an unknown field, a field of the "
+         "wrong type)",
+    _404="an unknown game",
+    _409="a stale `expect`, an illegal move (the reason, e.g. `[board-word] ...`), `step` in "
+         "a game with a person or in a game that is over"))
+def move(game_id: str, sent: MoveBody, server: ServerDep) -> dict[str, Any]:
+    """A move (above) with `expect`. Answers the view after the person's move and the AIs'
+    answers (or one AI move for `step`)."""
+    data = sent.model_dump(exclude_unset=True)
+    with server.games.changing(game_id) as game:
+        stale = check_expect(game, data)
+        if stale:
+            raise HTTPProblem(409, f"{stale}; reload it")
+        first = len(game.moves)
+        made = played(game, data)
+        try:  # on any failure `changing` drops the game: it is rebuilt from the store
+            server.store.append(game_id, first, made)
+        except MoveConflict as exc:
+            raise HTTPProblem(409, f"{exc}; reload the page") from None
+        return shown(game)
 
 
 def shown(game: WebGame) -> dict[str, Any]:
@@ -184,14 +189,10 @@ def played(game: WebGame, data: dict[str, Any]) -> list[dict[str, Any]]:
         raise HTTPProblem(409, str(exc)) from None
 
 
-@router.post("/api/games/{game_id}/check")
-async def check(game_id: str, request: Request) -> dict[str, Any]:
-    data = await json_body(request)
-    if not isinstance(data, dict):
-        raise HTTPProblem(400, "send {\"word\": ...}")
-    games = server_of(request).games
-
-    def run() -> dict[str, Any]:
-        with games.locked(game_id):
-            return games.get(game_id).check_clue(data.get("word"))
-    return await run_in_threadpool(run)
+@router.post("/api/games/{game_id}/check", **answers(
+    ClueCheck, _400="a body that is not `{\"word\": ...}`", _404="an unknown game"))
+def check(game_id: str, sent: WordBody, server: ServerDep) -> dict[str, Any]:
+    """Would `word` be a legal clue now? `rule` is the id of the rule it breaks."""
+    games = server.games
+    with games.locked(game_id):
+        return games.get(game_id).check_clue(sent.word)

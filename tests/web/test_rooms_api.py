@@ -571,7 +571,7 @@ def test_names_and_seat_choices_are_checked(client: TestClient) -> None:
             ({"seat": "red-guesser", "name": "a" + "\u034f" * 22}, 400, "marks on"),
             ({"seat": "red-guesser", "name": "\uff21\uff29"}, 400, "'AI' names"),
             ({"seat": "red-guesser", "name": "(A.I.)"}, 400, "'AI' names"),
-            ({"seat": "red-guesser", "name": 7}, 400, "say your name"),
+            ({"seat": "red-guesser", "name": 7}, 400, "field 'name' must be a string"),
             ({"seat": "red-guesser", "name": "Ann", "admin": True}, 400, "unknown field"),
             ({"seat": "red-guesser", "name": "Ann", "creator": "forged"}, 403, "creator")):
         response = client.post(f"/api/rooms/{room['id']}/join", json=body)
