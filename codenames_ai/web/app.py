@@ -144,7 +144,29 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
     add_error_handlers(app)
     for router in routers():
         app.include_router(router)
+    app.openapi = lambda: contract(app)  # type: ignore[method-assign]
     return app
+
+
+def contract(app: FastAPI) -> dict[str, Any]:
+    """The app's OpenAPI schema, as it answers: a body or query its model refuses gets 400
+    (``add_error_handlers``), never FastAPI's 422, whose answer and models are left out."""
+    if app.openapi_schema is None:
+        schema = FastAPI.openapi(app)
+        for item in schema["paths"].values():
+            for operation in item.values():
+                refused = operation.get("responses", {}).pop("422", None)
+                read = "requestBody" in operation or any(
+                    p["in"] != "path" for p in operation.get("parameters", ()))
+                if refused is not None and read and "400" not in operation["responses"]:
+                    operation["responses"]["400"] = {
+                        "description": "a body or query its model refuses",
+                        "content": {"application/json": {
+                            "schema": {"$ref": "#/components/schemas/Problem"}}}}
+        for name in ("HTTPValidationError", "ValidationError"):
+            schema.get("components", {}).get("schemas", {}).pop(name, None)
+        app.openapi_schema = schema
+    return app.openapi_schema
 
 
 def routers() -> tuple[APIRouter, ...]:
@@ -192,6 +214,8 @@ def add_error_handlers(app: FastAPI) -> None:
 pages = APIRouter(tags=["The page"])
 PAGE: dict[int | str, dict[str, Any]] = {200: {"content": {"text/html": {}},
                                                "description": "the page"}}
+ICON: dict[int | str, dict[str, Any]] = {200: {"content": {"image/svg+xml": {}},
+                                               "description": "the icon"}}
 STATIC_ANSWERS: dict[int | str, dict[str, Any]] = {
     200: {"description": "the file"},
     404: {"model": Problem, "description": "any other name"}}
@@ -224,7 +248,7 @@ async def static(name: str) -> FileResponse:
     return FileResponse(path, media_type=STATIC_FILES[name])
 
 
-@pages.get("/favicon.ico", response_class=FileResponse, responses=PAGE)
+@pages.get("/favicon.ico", response_class=FileResponse, responses=ICON)
 async def favicon() -> FileResponse:
     """The page's icon (SVG)."""
     # The page links its icon; browsers and tools that ask for the classic name get it too.

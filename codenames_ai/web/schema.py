@@ -485,7 +485,7 @@ def refusal(errors: Sequence[Any], annotation: object) -> str:
     extra = [e for e in errors if e.get("type") == "extra_forbidden"]
     if extra:
         parent = tuple(extra[0]["loc"][:-1])
-        names = [str(e["loc"][-1]) for e in extra if tuple(e["loc"][:-1]) == parent]
+        names = sorted(str(e["loc"][-1]) for e in extra if tuple(e["loc"][:-1]) == parent)
         return _model_at(body, parent).unknown(names)
     first = errors[0]
     loc = tuple(first.get("loc", ()))
@@ -508,6 +508,9 @@ def _field_refusal(error: Any, body: type[Body], loc: tuple[Any, ...]) -> str:
     kind, given = error.get("type", ""), error.get("input")
     field = model.model_fields.get(str(loc[-1]))
     about = f": {field.description}" if field is not None and field.description else ""
+    inner = _body_in(field.annotation) if field is not None else None
+    if inner is not None and _KINDS.get(kind) == "a JSON object":
+        return f"{inner.WHAT} must be a JSON object"
     if kind == "missing":
         return f"{model.NOUN} {quoted(name)} is missing{about}"
     if kind == "enum":
@@ -565,16 +568,13 @@ DESCRIPTION = r"""## What every request shares
   request changes nothing. An unknown path or method gets 404/405 with the same body. A
   stored game this version cannot replay (a row edited by hand, a move stored under rules
   an upgrade changed) gets 410 on every request for it, or for its room, and the server's log
-  says why in one line, once. A
-  request still unanswered when a stopping server's wait is over (<!-- setting -->5 s<!--
-  /setting --> after Ctrl-C) gets 503
-  too; an AI move it asked for may or may not have been stored, so read the game again.
+  says why in one line, once. A request still unanswered when a stopping server's wait is
+  over (<!-- setting -->5 s<!-- /setting --> after Ctrl-C) gets 503 too; an AI move it asked for may or may not have been stored, so read the game again.
   An error quotes what the client sent only cut short and escaped (`core.errors.quoted`:
   40 characters, invisible and bidirectional characters as `\u202e`), and names at most
   five unknown fields or settings, then how many more.
-- **Bodies.** A POST must be `Content-Type: application/json` (415 otherwise), at most <!--
-  setting -->16 KiB<!-- /setting -->
-  (413), arrive within the intake's seconds (408; 503 while the server stops), and be JSON
+- **Bodies.** A POST must be `Content-Type: application/json` (415 otherwise), at most
+  <!-- setting -->16 KiB<!-- /setting --> (413), arrive within the intake's seconds (408; 503 while the server stops), and be JSON
   nested at most 16 deep with numbers of at most 40 characters (400). A request refused
   before its body was read closes its connection; bytes that are not HTTP/1.1 get 400 with
   the same JSON body; an `Upgrade` (WebSocket) is answered as plain HTTP.
@@ -605,9 +605,8 @@ DESCRIPTION = r"""## What every request shares
   (the guesser's scores), shown to every seat as it is made: the guesser never knows the
   key. A game stored before touches had reasons has neither.
   A room's view adds `room` (`id`, `version`, `closed`, `closed_by`, `seat`, `current_seat`,
-  `variant`, `seats`, `names`, `open_seats`, `joinable`, `key_shut`, `guess_shut`, `waiting`).
-  `closed_by` is `null`
-  while the room is open; once closed, `{"by": "creator", "seat", "name"}` (the seat and
+  `variant`, `seats`, `names`, `open_seats`, `joinable`, `key_shut`, `guess_shut`,
+  `waiting`). `closed_by` is `null` while the room is open; once closed, `{"by": "creator", "seat", "name"}` (the seat and
   name the creator closed it from, each `null` when there was none) or `{"by": "idle"}` (with
   `seat` and `name` `null`: nobody played for the server's idle time). A closed room's game
   stops where it is: every seat's view then has `key_at_end`, `explanations` and
