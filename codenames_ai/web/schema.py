@@ -569,12 +569,14 @@ DESCRIPTION = r"""## What every request shares
   stored game this version cannot replay (a row edited by hand, a move stored under rules
   an upgrade changed) gets 410 on every request for it, or for its room, and the server's log
   says why in one line, once. A request still unanswered when a stopping server's wait is
-  over (<!-- setting -->5 s<!-- /setting --> after Ctrl-C) gets 503 too; an AI move it asked for may or may not have been stored, so read the game again.
+  over (<!-- setting -->5 s<!-- /setting --> after Ctrl-C) gets 503 too; an AI move it asked
+  for may or may not have been stored, so read the game again.
   An error quotes what the client sent only cut short and escaped (`core.errors.quoted`:
   40 characters, invisible and bidirectional characters as `\u202e`), and names at most
   five unknown fields or settings, then how many more.
 - **Bodies.** A POST must be `Content-Type: application/json` (415 otherwise), at most
-  <!-- setting -->16 KiB<!-- /setting --> (413), arrive within the intake's seconds (408; 503 while the server stops), and be JSON
+  <!-- setting -->16 KiB<!-- /setting --> (413), arrive within the intake's seconds (408; 503
+  while the server stops), and be JSON
   nested at most 16 deep with numbers of at most 40 characters (400). A request refused
   before its body was read closes its connection; bytes that are not HTTP/1.1 get 400 with
   the same JSON body; an `Upgrade` (WebSocket) is answered as plain HTTP.
@@ -606,7 +608,8 @@ DESCRIPTION = r"""## What every request shares
   key. A game stored before touches had reasons has neither.
   A room's view adds `room` (`id`, `version`, `closed`, `closed_by`, `seat`, `current_seat`,
   `variant`, `seats`, `names`, `open_seats`, `joinable`, `key_shut`, `guess_shut`,
-  `waiting`). `closed_by` is `null` while the room is open; once closed, `{"by": "creator", "seat", "name"}` (the seat and
+  `waiting`). `closed_by` is `null` while the room is open; once closed, `{"by": "creator",
+  "seat", "name"}` (the seat and
   name the creator closed it from, each `null` when there was none) or `{"by": "idle"}` (with
   `seat` and `name` `null`: nobody played for the server's idle time). A closed room's game
   stops where it is: every seat's view then has `key_at_end`, `explanations` and
