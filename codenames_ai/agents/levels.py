@@ -14,11 +14,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Role
+# The levels are a choice of the core (``core.choices``); named here too, beside their teams.
+from ..core.choices import DEFAULT_LEVEL as DEFAULT_LEVEL
+from ..core.choices import Level as Level
 from ..core.errors import choose
 from .registry import LEVEL_GUESSER, LEVEL_SPYMASTER, takes_option
 
@@ -27,15 +29,6 @@ if TYPE_CHECKING:
     # since the levels name the panel's minds and importing the panel loads the word-vector
     # machinery, which the command line's start should not wait for.
     LEVELS: Mapping[Level, OpposingTeam]
-
-
-class Level(StrEnum):
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-
-
-DEFAULT_LEVEL = Level.NORMAL
 
 
 @dataclass(frozen=True)
