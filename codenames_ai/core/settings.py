@@ -109,6 +109,8 @@ class GameSettings:
         if given and self.edition is not EditionName.CUSTOM:
             raise ConfigError(f"layout settings ({', '.join(given)}) need edition custom, "
                               f"not {self.edition.value}")
+        if given:
+            self.layout.applied_to(WORDS_LAYOUT)  # a key that does not fill its grid
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -117,7 +119,7 @@ class GameSettings:
         """Settings from names (a web page's JSON, a tournament spec's table): each enum by
         its value, ``layout`` a table of counts, seconds as numbers; a missing or ``None``
         setting keeps its default. ``ConfigError`` names the first wrong setting and what it
-        may be, or a layout whose key does not fill its grid."""
+        may be (or, for a custom layout whose key does not fill its grid, how to fix it)."""
         if not isinstance(mapping, Mapping):
             raise ConfigError("the game settings must be a table of names (a JSON object)")
         _refuse_unknown(mapping, SETTING_FIELDS, "")
@@ -133,9 +135,7 @@ class GameSettings:
                 values[name] = _text(name, value)
             else:  # the seconds, checked by __post_init__
                 values[name] = value
-        settings = cls(**values)
-        settings.to_rules()  # a custom layout whose key does not fill the grid
-        return settings
+        return cls(**values)
 
     @classmethod
     def from_string(cls, text: str) -> GameSettings:
