@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..core import EditionName, GuessLimit
 from ..core.errors import ConfigError, quoted, quoted_some
 from ..harness import BACKENDS
 from ..harness.spec import Mode
@@ -68,8 +69,10 @@ def tournament(
         help="Master seed; every game's seed is derived from it (default 0).")] = None,
     mode: Annotated[Mode | None, typer.Option(
         help="two-team, single-team (a race against the turn limit) or coop.")] = None,
-    edition: Annotated[str | None, typer.Option(help="words or pictures.")] = None,
-    guess_limit: Annotated[str | None, typer.Option(help="classic or strict.")] = None,
+    edition: Annotated[EditionName | None, typer.Option(
+        help="words, pictures or custom (the Words layout).")] = None,
+    guess_limit: Annotated[GuessLimit | None, typer.Option(
+        help="classic: number+1; strict: +1 only with leftover cards.")] = None,
     clue_rules: Annotated[str | None, typer.Option(
         help="Clue rules: classic, strict, flexible, pictures, house:a+b.")] = None,
     move_time_limit: Annotated[float | None, typer.Option(
@@ -96,8 +99,11 @@ def tournament(
 
     _check_backend(backend, address=address, workers=workers, batch_size=batch_size)
     load_plugins(plugin)  # before the spec, which records each plugin agent's module
+    # The rules go into the spec by name: it parses them (``TournamentSpec.settings``).
     options = {"games": games, "seed": seed, "mode": mode.value if mode else None,
-               "edition": edition, "guess_limit": guess_limit, "clue_rules": clue_rules,
+               "edition": edition.value if edition else None,
+               "guess_limit": guess_limit.value if guess_limit else None,
+               "clue_rules": clue_rules,
                "move_time_limit": move_time_limit, "max_turns": max_turns,
                "swap_sides": swap_sides}
     spec = _spec(spec_file, out, _split(spymasters), _split(guessers), options)
