@@ -145,10 +145,10 @@ class GameConfig:
             raise ConfigError(f"seed must be a whole number from 0 to 2**{SEED_BITS} - 1")
 
     def settings(self) -> GameSettings:
-        """The game's settings, parsed by the core (``ConfigError`` names a wrong one): a
-        co-op role plays the co-op variant."""
-        settings = GameSettings.from_mapping(
-            {name: getattr(self, name) or None for name in SETTINGS})
+        """The game's settings, parsed by the core (``ConfigError`` names a wrong one): clue
+        rules "" are the edition's own, and a co-op role plays the co-op variant."""
+        named = {name: getattr(self, name) for name in SETTINGS}
+        settings = GameSettings.from_mapping({**named, "clue_rules": self.clue_rules or None})
         if self.role == PlayRole.COOP.value:
             settings = replace(settings, variant=Variant.COOP)
         return settings
