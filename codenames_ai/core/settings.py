@@ -95,7 +95,7 @@ class GameSettings:
         for name, kind in (("edition", EditionName), ("variant", Variant),
                            ("guess_limit", GuessLimit), ("level", Level)):
             if not isinstance(getattr(self, name), kind):
-                raise ConfigError(f"setting {name!r} must be a {kind.__name__}, got "
+                raise ConfigError(f"setting {name!r} must be a member of {kind.__name__}, got "
                                   f"{getattr(self, name)!r} (GameSettings.from_mapping reads "
                                   "names)")
         if not isinstance(self.layout, LayoutOverrides):

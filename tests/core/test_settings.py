@@ -161,8 +161,8 @@ def test_the_text_form_refuses_what_it_cannot_read(text: str, message: str) -> N
 
 def test_settings_built_in_python_are_checked_too() -> None:
     with pytest.raises(ConfigError, match=_literal(
-            "setting 'edition' must be a EditionName, got 'words' (GameSettings.from_mapping "
-            "reads names)")):
+            "setting 'edition' must be a member of EditionName, got 'words' "
+            "(GameSettings.from_mapping reads names)")):
         GameSettings(edition="words")  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="setting 'layout' must be a LayoutOverrides"):
         GameSettings(layout={"rows": 4})  # type: ignore[arg-type]
