@@ -27,7 +27,6 @@ from ..core import (
 from ..core.errors import ConfigError
 from ..output import check_target
 from ..pictures import PictureDeck
-from ..play.terminal_session import SessionLeft, TerminalSession, colors, play_games
 from .checks import check_seconds, check_seed
 from .plugins import Plugins, load_plugins
 from .setup import deck_for, deck_validator, picture_options
@@ -117,6 +116,10 @@ def play(
         raise ConfigError("standard input is closed, and codenames play reads your moves "
                           "from it; give it a terminal, a pipe or a file (< /dev/null only "
                           "shows the board and its key)")
+    # The terminal game is imported only when played: the command line's start waits for
+    # no module only some commands use.
+    from ..play.terminal_session import SessionLeft, TerminalSession, colors, play_games
+
     rules = settings.to_rules()
     words, pictures = deck_for(rules, deck)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
