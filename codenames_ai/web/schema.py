@@ -20,9 +20,9 @@ from typing import Any, ClassVar, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from ..agents.levels import Level
 from ..agents.spymasters import Strength
 from ..core import Identity, Phase, Role, Team
+from ..core.choices import Level
 from ..core.errors import quoted, quoted_some
 from ..core.rules import GuessLimit, Variant
 from .games import EXPECT_NEEDED, GameConfig
