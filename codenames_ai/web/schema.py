@@ -30,8 +30,14 @@ from .games import EXPECT_NEEDED, GameConfig
 # --- the game's settings ----------------------------------------------------------------------
 
 
+# The core's choices as the web offers them (``GameConfig.check``; tests/web/test_api_docs.py
+# holds each to the list GET /api/options gives): the core's enum where the web offers all of
+# it (guess limit, level, variant), a part of it here.
+
+
 class WebRole(StrEnum):
-    """The part the person plays in a game alone (three-player is a room's variant)."""
+    """The part the person plays in a game alone (the core's ``PlayRole`` but three-player,
+    which is a room's variant)."""
 
     GUESS = "guess"
     SPYMASTER = "spymaster"
@@ -40,7 +46,7 @@ class WebRole(StrEnum):
 
 
 class WebEdition(StrEnum):
-    """The boxed editions the web deals."""
+    """The boxed editions the web deals (the core's ``EditionName`` but a custom layout)."""
 
     WORDS = "words"
     PICTURES = "pictures"
@@ -56,7 +62,8 @@ class WebDeck(StrEnum):
 
 
 class WebClueRules(StrEnum):
-    """The clue-rule presets; "" is the edition's default."""
+    """The clue-rule presets (the core's ``ClueRulesName``; no house rules); "" is the
+    edition's default."""
 
     DEFAULT = ""
     CLASSIC = "classic"
@@ -124,7 +131,7 @@ class RoomSettings(Body):
         return self.model_dump(mode="json", exclude_unset=True)
 
 
-class GameSettings(RoomSettings):
+class SoloSettings(RoomSettings):
     """A game alone's settings, each optional: a room's, with the person's role and (only to
     watch an AI-only game) the seed."""
 

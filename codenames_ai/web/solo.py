@@ -30,7 +30,7 @@ from .http import (
     span,
 )
 from .roomsapi import Rooms, RoomsDep
-from .schema import ClueCheck, GameSettings, GameView, MoveBody, NewGameAnswer, Options, WordBody
+from .schema import ClueCheck, SoloSettings, GameView, MoveBody, NewGameAnswer, Options, WordBody
 from .store import MoveConflict, StoreFull
 
 router = APIRouter(route_class=LimitedRoute, tags=["Games alone"])
@@ -61,7 +61,7 @@ def options(server: ServerDep) -> dict[str, Any]:
     _400="a bad, unknown or unoffered setting, or a seed with a person",
     _429="past a client's most games in the idle window",
     _503="with the server's most games under way"))
-def new_game(settings: GameSettings, server: ServerDep, rooms: RoomsDep, client: ClientDep
+def new_game(settings: SoloSettings, server: ServerDep, rooms: RoomsDep, client: ClientDep
              ) -> dict[str, Any]:
     """A new game from its settings (each optional). `guesser` `""`, the default, is by
     who gives the clues (`people-guesser-v2` beside a person's clues and beside the AI

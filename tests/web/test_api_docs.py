@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from codenames_ai.web import apidoc
 from codenames_ai.web.app import create_app, routers
 from codenames_ai.web.games import GameConfig
-from codenames_ai.web.schema import GameSettings, RoomSettings, ShownSettings
+from codenames_ai.web.schema import SoloSettings, RoomSettings, ShownSettings
 
 DOC = Path(__file__).parents[2] / "docs" / "web-api.md"
 
@@ -99,11 +99,11 @@ def test_the_settings_models_list_the_games_settings() -> None:
     """The schema's settings are GameConfig's, so the two cannot drift: a game alone's all of
     them, a room's all but role and seed, and the view's the same as the game's."""
     fields = set(GameConfig().to_dict())
-    assert set(GameSettings.model_fields) == fields
+    assert set(SoloSettings.model_fields) == fields
     assert set(RoomSettings.model_fields) == fields - {"role", "seed"}
     assert set(ShownSettings.model_fields) == fields
-    assert GameSettings().given() == {}  # nothing given: GameConfig's defaults decide
-    defaults = GameSettings.model_validate({}).model_dump(mode="json", exclude={"seed"})
+    assert SoloSettings().given() == {}  # nothing given: GameConfig's defaults decide
+    defaults = SoloSettings.model_validate({}).model_dump(mode="json", exclude={"seed"})
     assert defaults == {k: v for k, v in GameConfig().to_dict().items() if k != "seed"}
 
 
@@ -112,7 +112,7 @@ def test_the_settings_choices_are_the_webs(schema: dict[str, Any], tmp_path: Pat
     with TestClient(create_app(tmp_path / "games.sqlite3")) as client:
         options = client.get("/api/options").json()
     models = schema["components"]["schemas"]
-    settings = models["GameSettings"]["properties"]
+    settings = models["SoloSettings"]["properties"]
 
     def choices(setting: str) -> list[str]:
         return list(models[settings[setting]["$ref"].rsplit("/", 1)[-1]]["enum"])

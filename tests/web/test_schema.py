@@ -4,7 +4,9 @@ model refuses is one 400 line naming the field, never FastAPI's 422 nor a 500.""
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +18,10 @@ from codenames_ai.web.http import MAX_DEPTH, MAX_DIGITS
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as made:
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """The app with fresh deals from seeds 3, 4, 5, ... (the same boards on every run)."""
+    with TestClient(create_app(tmp_path / "games.sqlite3",
+                               new_seed=itertools.count(3).__next__)) as made:
         yield made
 
 
@@ -90,3 +94,32 @@ def test_a_query_the_route_cannot_read_is_a_400_too(client: TestClient) -> None:
     for since in ("x", "-1", "1" * 13):
         refused = client.get(f"/api/rooms/{room}/events?since={since}")
         assert refused.status_code == 400 and "version number" in refused.json()["error"]
+
+
+def same_json(answer: Any, built: dict[str, Any]) -> None:
+    """The route's JSON is the dict the game built: no key added, dropped or changed."""
+    assert answer == json.loads(json.dumps(built))
+
+
+def test_the_answer_models_send_each_view_as_the_game_builds_it(client: TestClient) -> None:
+    from codenames_ai.web.roomsapi import room_view
+    from codenames_ai.web.solo import shown
+
+    games, rooms = client.app.state.games, client.app.state.rooms
+    for settings in ({"role": "guess"}, {"role": "spymaster"}, {"role": "coop"},
+                     {"role": "guess", "edition": "pictures"}, {"role": "watch", "seed": 5}):
+        made = client.post("/api/games", json=settings).json()
+        view = made["view"]
+        while settings["role"] == "watch" and not view["over"]:  # to its end: every field
+            view = client.post(f"/api/games/{made['id']}/moves",
+                               json={"move": "step", "expect": view["expect"]}).json()
+        with games.locked(made["id"]):  # let go before the route takes it
+            built = shown(games.get(made["id"]))
+        same_json(client.get(f"/api/games/{made['id']}").json(), built)
+    assert view["over"] and view["explanations"] and view["key_at_end"]
+    room = client.post("/api/rooms", json={"people": ["red-spymaster", "blue-guesser"]}).json()
+    for seat, token in [*room["seats"].items(), (None, None)]:
+        query = f"?token={token}" if token else ""
+        with rooms.locked(room["id"]):
+            built = room_view(rooms.room(room["id"]), seat)
+        same_json(client.get(f"/api/rooms/{room['id']}{query}").json(), built)
