@@ -30,7 +30,7 @@ from .http import (
     span,
 )
 from .roomsapi import Rooms, RoomsDep
-from .schema import ClueCheck, SoloSettings, GameView, MoveBody, NewGameAnswer, Options, WordBody
+from .schema import ClueCheck, GameView, MoveBody, NewGameAnswer, Options, SoloSettings, WordBody
 from .store import MoveConflict, StoreFull
 
 router = APIRouter(route_class=LimitedRoute, tags=["Games alone"])

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from codenames_ai.web import apidoc
 from codenames_ai.web.app import create_app, routers
 from codenames_ai.web.games import GameConfig
-from codenames_ai.web.schema import SoloSettings, RoomSettings, ShownSettings
+from codenames_ai.web.schema import RoomSettings, ShownSettings, SoloSettings
 
 DOC = Path(__file__).parents[2] / "docs" / "web-api.md"
 
