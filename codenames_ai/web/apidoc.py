@@ -43,7 +43,10 @@ def openapi() -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(Path(folder) / "games.sqlite3")
-        return app.openapi()
+        try:
+            return app.openapi()
+        finally:
+            app.state.store.close()  # what the app's shutdown would do
 
 
 def snapshot(schema: dict[str, Any]) -> str:
