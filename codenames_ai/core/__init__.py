@@ -28,10 +28,13 @@ from .board import (
     check_word_cards,
     deal,
     derive_seed,
+    format_key,
+    parse_key,
     random_key,
     secret_seed,
+    starting_team_of,
 )
-from .cards import Identity, Role, Team
+from .cards import Identity, Role, Standing, Team
 from .choices import LEVEL_ROLES, PlayRole
 from .clues import (
     BasicClueValidator,
@@ -99,7 +102,7 @@ from .rules import (
 )
 from .runner import DEFAULT_MAX_TURNS, IDLE, IdleSeat, Seats, play_game
 from .state import CoverTask, EndReason, GameState, Outcome
-from .views import GuesserView, Phase, PublicView, SpymasterView
+from .views import GuesserView, Phase, PublicView, SpymasterView, held_key
 
 __all__ = [
     "MAX_CARD_LENGTH", "MAX_CARDS", "MOVE_KINDS", "SEED_BITS", "UNLIMITED", "Abandoned",
@@ -126,4 +129,5 @@ __all__ = [
     "parse_clue_number", "prepare_board",
     "play_game", "random_key", "replay", "replay_steps", "resolve_validator", "secret_seed",
     "variant",
+    "Standing", "format_key", "held_key", "parse_key", "starting_team_of",
 ]
