@@ -4,6 +4,7 @@ its key and the rule set the key fits."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ..core import (
     MAX_CARDS,
@@ -16,18 +17,17 @@ from ..core import (
     EditionName,
     Identity,
     Layout,
-    Phase,
     RuleSet,
+    SpymasterView,
     Team,
     check_clue,
     custom,
     edition,
     normalize_word,
+    parse_key,
+    starting_team_of,
 )
 from ..core.errors import quoted
-
-_KEY_LETTERS = {"R": Identity.RED, "B": Identity.BLUE, "N": Identity.BYSTANDER,
-                "A": Identity.ASSASSIN}
 
 
 def split_cards(text: str, option: str = "--board", *, required: bool = True) -> list[str]:
@@ -60,40 +60,32 @@ def covered_cards(board: list[str], revealed: list[str]) -> set[str]:
     return covered
 
 
-def board_fields(board: list[str], key: list[Identity] | None, revealed: list[str], team: Team,
-           rules: RuleSet) -> tuple[dict[str, object], list[Identity | None]]:
-    """The public fields of a view for a board typed on the command line."""
+def check_distinct(board: list[str]) -> None:
+    """``ConfigError`` when the board lists a card twice."""
     if len({normalize_word(w) for w in board}) != len(board):
         raise ConfigError("--board lists the same card twice; every card must be distinct")
+
+
+def spymaster_view(board: list[str], key: Sequence[Identity], revealed: list[str], team: Team,
+                   rules: RuleSet) -> SpymasterView:
+    """``team``'s spymaster's view of a board and key typed on the command line, the cards
+    of ``revealed`` covered, at the first clue."""
+    check_distinct(board)
     covered = covered_cards(board, revealed)
-    shown: list[Identity | None] = [
-        (key[i] if key else team.agent) if normalize_word(w) in covered else None
-        for i, w in enumerate(board)]
-    red = sum(1 for k in key or [] if k is Identity.RED)
-    starting = Team.RED if red >= sum(1 for k in key or [] if k is Identity.BLUE) else Team.BLUE
-    left = {t: sum(1 for i, w in enumerate(board) if key and key[i] is t.agent
-                   and shown[i] is None) for t in Team}
-    fields: dict[str, object] = dict(
-        rules=rules, team=team, words=tuple(board), revealed=tuple(shown),
-        starting_team=starting, current_team=team, phase=Phase.CLUE, turn=1,
-        red_left=left[Team.RED], blue_left=left[Team.BLUE], leftover=0, history=())
-    return fields, shown
+    dealt = Board(words=tuple(board), key=tuple(key), starting_team=starting_team_of(key))
+    return SpymasterView.from_board(dealt, [normalize_word(w) in covered for w in board],
+                                    rules, team)
 
 
-def parse_key(text: str, size: int) -> list[Identity]:
-    letters = "".join(text.split()).upper()  # spaces may group the letters: "RRRRR BBBBB"
-    if len(letters) != size:
-        raise ConfigError(f"--key has {len(letters)} letters but the board has {size} cards; "
-                          "give one letter per card in board order (R, B, N, A)")
-    bad = sorted(set(letters) - set(_KEY_LETTERS))
-    if bad:
-        shown = ", ".join(ch if ch.isprintable() else repr(ch) for ch in bad)
-        raise ConfigError(f"--key has letters {shown}; use R (red), B (blue), N (bystander), "
-                          "A (assassin)")
-    return [_KEY_LETTERS[ch] for ch in letters]
+def typed_key(text: str, size: int) -> tuple[Identity, ...]:
+    """``--key``: the core's key letters (``parse_key``), one per card of ``--board``."""
+    try:
+        return parse_key(text, size, source="--key")
+    except DeckError as exc:
+        raise ConfigError(str(exc)) from None
 
 
-def key_rules(key: list[Identity], edition_name: EditionName | None,
+def key_rules(key: Sequence[Identity], edition_name: EditionName | None,
               clue_rules: str) -> RuleSet:
     """The rule set of the layout the key is for; the key must fit it as the rules say
     (Words: 25 cards, 9/8 agents, 7 bystanders, 1 assassin). ``None``: Pictures for 20 cards,
@@ -101,7 +93,7 @@ def key_rules(key: list[Identity], edition_name: EditionName | None,
     if edition_name is None:
         edition_name = EditionName.PICTURES if len(key) == 20 else EditionName.WORDS
     counts = Counter(key)
-    starting = Team.RED if counts[Identity.RED] >= counts[Identity.BLUE] else Team.BLUE
+    starting = starting_team_of(key)
     if edition_name is EditionName.CUSTOM:
         try:
             layout = Layout(rows=1, cols=len(key), first_team_agents=counts[starting.agent],
