@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.actions import Clue, Cover
-from ..core.cards import Identity
+from ..core.cards import Standing
 from ..core.errors import ModelError
 from ..core.views import SpymasterView
 from ..pictures import Captions, shipped_captions
@@ -26,7 +26,8 @@ from .space import DEFAULT_VOCABULARY, ClueSpace, EnsembleSpace, clue_space
 FloatArray = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.intp]
 
-OWN, OPPONENT, BYSTANDER, ASSASSIN = 0, 1, 2, 3
+# A face-up card's code in the agents' arrays: its standing to the spymaster's team.
+OWN, OPPONENT, BYSTANDER, ASSASSIN = (int(standing) for standing in Standing)
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ class EmbeddingSpymaster(ExplainsClues):
         own = view.team.agent
         face_up = sorted(view.unrevealed, key=lambda i: view.key[i] is not own)
         words = tuple(view.words[i] for i in face_up)
-        codes = np.array([_code(view.key[i], own) for i in face_up], dtype=np.int8)
+        codes = np.array([view.key[i].standing(view.team) for i in face_up], dtype=np.int8)
         if not (codes == OWN).any():
             raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
         legal = self.space.legal_mask(view.rules.clue_rules, view.visible_words, self.pictures)
@@ -152,16 +153,6 @@ class EmbeddingSpymaster(ExplainsClues):
                                                   pictures=self.pictures) @ vector))
 
         return Cover(max(candidates, key=lambda i: (harm(i), -i)))
-
-
-def _code(identity: Identity, own: Identity) -> int:
-    if identity is own:
-        return OWN
-    if identity is Identity.ASSASSIN:
-        return ASSASSIN
-    if identity is Identity.BYSTANDER:
-        return BYSTANDER
-    return OPPONENT
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from ...core.views import PublicView, SpymasterView
 from ...pictures import Captions, shipped_captions
 from ...vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from ..explain import Alternative, ClueExplanation, ExplainsClues, ScoredCard, danger_reason
-from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN, _code
+from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN
 from .build import MIN_ZIPF, PANEL_VOCABULARY, shared_panel
 from .minds import DEFAULT_MINDS, PEOPLE_MINDS, Panel
 from .partner import PartnerModel, PartnerReader
@@ -193,9 +193,8 @@ class PanelSpymaster(ExplainsClues):
         kinds in turn (a simulated guesser's worst touch is found kind by kind), each in board
         order; their kinds; how many are ours; the partner as read; the legal candidates
         never given before (nor any ``refuse`` names, given the partner)."""
-        own_identity = view.team.agent
-        face_up = sorted(view.unrevealed, key=lambda i: _code(view.key[i], own_identity))
-        codes = np.array([_code(view.key[i], own_identity) for i in face_up], dtype=np.int8)
+        face_up = sorted(view.unrevealed, key=lambda i: view.key[i].standing(view.team))
+        codes = np.array([view.key[i].standing(view.team) for i in face_up], dtype=np.int8)
         n_own = int((codes == OWN).sum())
         if not n_own:
             raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
