@@ -29,7 +29,7 @@ from codenames_ai.core import (
 
 from ..conftest import FakeClock, make_board, small_rules
 
-BOARD = make_board("R R R B B . . . X")
+BOARD = make_board("R R R B B N N N A")
 
 
 def scripted(red_clues: Sequence[tuple[str, int]], red_moves: Sequence[str],

@@ -114,7 +114,7 @@ class _Board:
     """What the spymaster keeps for one board: people's fit of every card to every candidate
     (cards, V). (The minds' similarities are read for the shortlist alone: ``board_block``.)"""
 
-    key: tuple[tuple[str, ...], str]
+    made_for: tuple[tuple[str, ...], str]  # the board's cards and the picture meaning
     fit: FloatArray
 
 
@@ -148,11 +148,11 @@ class PeopleSpymaster(PanelSpymaster):
             self.reading.board_fit(words, self.picture_meaning, self.pictures)
 
     def _people_board(self, words: tuple[str, ...]) -> _Board:
-        key = (words, self.picture_meaning)
-        if self._people is None or self._people.key != key:
+        made_for = (words, self.picture_meaning)
+        if self._people is None or self._people.made_for != made_for:
             self.panel.check_readable(words, self.picture_meaning, self.pictures)
             fit = self.reading.board_fit(words, self.picture_meaning, self.pictures)
-            self._people = _Board(key, fit)
+            self._people = _Board(made_for, fit)
         return self._people
 
     def give_clue(self, view: SpymasterView) -> Clue:

@@ -109,7 +109,7 @@ class _BoardWork:
     similarity to every candidate as the least convinced and as the most worried mind sees
     it, (cards, V) each."""
 
-    key: tuple[tuple[str, ...], str]
+    made_for: tuple[tuple[str, ...], str]  # the board's cards and the picture meaning
     low: FloatArray
     high: FloatArray
 
@@ -245,10 +245,10 @@ class PanelSpymaster(ExplainsClues):
         return explanation.clue
 
     def _board_work(self, words: tuple[str, ...]) -> _BoardWork:
-        key = (words, self.picture_meaning)
-        if self._board is None or self._board.key != key:
+        made_for = (words, self.picture_meaning)
+        if self._board is None or self._board.made_for != made_for:
             low, high = self.panel.board_bounds(words, self.picture_meaning, self.pictures)
-            self._board = _BoardWork(key, low, high)
+            self._board = _BoardWork(made_for, low, high)
         return self._board
 
     def _shortlist(self, work: _BoardWork, cards: IntArray, codes: npt.NDArray[np.int8],
