@@ -1,6 +1,7 @@
 """The registry of agents: versioned ids, each with its role, a factory, typed options and
 what it needs beyond the default install. ``module:Class`` names plugins that are not
-registered.
+registered. A built-in id's options are read from its agent's constructor (``options.py``):
+to add or change one, change the constructor.
 
 Bump an id's version whenever an agent's behaviour changes, so old results stay comparable:
 ``tests/golden/games.json`` pins every id's games (``harness/golden.py``), and its test fails
