@@ -35,10 +35,10 @@ from typing import Any
 
 from codenames_ai.agents import make_agent
 from codenames_ai.agents.evaluation import single_team
-from codenames_ai.agents.levels import Level, opposing_team
+from codenames_ai.agents.levels import Level, ai_seat
 from codenames_ai.agents.panel import PEOPLE_MINDS
 from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER
-from codenames_ai.core import WORDS, Role, Seats, Team, play_game
+from codenames_ai.core import WORDS, Role, Seats, Team, Variant, play_game
 from codenames_ai.decks import default_deck
 from codenames_ai.harness.summary import wilson
 
@@ -48,12 +48,13 @@ STAND_INS = ("shares a mind", "foreign mind")
 
 
 def opposing_agents(level: Level, cache_dir: str | None) -> tuple[Any, Any]:
-    team = opposing_team(level)
-    spymaster = make_agent(team.spymaster_id or DEFAULT_SPYMASTER, role=Role.SPYMASTER,
-                           cache_dir=cache_dir, **team.spymaster_options)
-    guesser = make_agent(team.guesser_id or DEFAULT_GUESSER, role=Role.GUESSER,
-                         cache_dir=cache_dir, **team.guesser_options)
-    return spymaster, guesser
+    """The level's team (blue), seated against a person (red) as every game seats it."""
+    agents = []
+    for role, person in ((Role.SPYMASTER, DEFAULT_SPYMASTER), (Role.GUESSER, DEFAULT_GUESSER)):
+        agent_id, options = ai_seat(level, role, Team.BLUE, person, {"cache_dir": cache_dir},
+                                    variant=Variant.STANDARD, people={Team.RED})
+        agents.append(make_agent(agent_id, role=role, **options))
+    return agents[0], agents[1]
 
 
 def person_agents(stand_in: str, mind: str, cache_dir: str | None) -> tuple[Any, Any]:

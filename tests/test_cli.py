@@ -89,7 +89,7 @@ def test_bad_input_is_one_clear_line_and_exit_1(tmp_path: Path) -> None:
         ("watch", "--deck", str(dup)): "'w1' appears twice",
         ("watch", "--deck", str(tmp_path / "missing.txt")): "no such word list",
         ("watch", "--edition", "custom", "--rows", "3", "--cols", "3"): "3x3 grid has 9 cards",
-        ("watch", "--bystanders", "3"): "need --edition custom",
+        ("watch", "--bystanders", "3"): "need edition custom",
         ("replay", str(broken)): "line 1 is not valid JSON",
         ("replay", str(tmp_path / "none.jsonl")): "cannot read the record",
     }

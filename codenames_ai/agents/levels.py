@@ -12,14 +12,18 @@ person's own team are the same at every level. The paces are measured by
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import Role
+from ..core.cards import Role, Team
+
+# The levels are a choice of the core (``core.choices``); named here too, beside their teams.
+from ..core.choices import DEFAULT_LEVEL as DEFAULT_LEVEL
+from ..core.choices import Level as Level
 from ..core.errors import choose
+from ..core.rules import Variant
 from .registry import LEVEL_GUESSER, LEVEL_SPYMASTER, takes_option
 
 if TYPE_CHECKING:
@@ -27,15 +31,6 @@ if TYPE_CHECKING:
     # since the levels name the panel's minds and importing the panel loads the word-vector
     # machinery, which the command line's start should not wait for.
     LEVELS: Mapping[Level, OpposingTeam]
-
-
-class Level(StrEnum):
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-
-
-DEFAULT_LEVEL = Level.NORMAL
 
 
 @dataclass(frozen=True)
@@ -111,3 +106,23 @@ def __getattr__(name: str) -> object:
 def opposing_team(level: Level | str) -> OpposingTeam:
     """The opposing team at ``level`` (a ``Level`` or its name)."""
     return _levels()[level if isinstance(level, Level) else choose(Level, level, "level")]
+
+
+def opposes_people(team: Team, *, variant: Variant, people: Collection[Team | None]) -> bool:
+    """Whether ``team`` is the AI team playing against people, whose agents the level
+    chooses: in standard play, with people in the game (``people``: the teams they play
+    for) and none on ``team``. Co-op, three-player and AI-only games have no such team."""
+    return variant is Variant.STANDARD and bool(people) and team not in people
+
+
+def ai_seat(level: Level | str, role: Role, team: Team, agent_id: str,
+            options: Mapping[str, Any], *, variant: Variant, people: Collection[Team | None]
+            ) -> tuple[str, dict[str, Any]]:
+    """The registry id and options of the AI in ``team``'s ``role`` seat, given those the
+    game chose for the seat (``agent_id``, ``options``): the level's agents on the team that
+    plays against people (``opposes_people``); the chosen ones everywhere else (the people's
+    own AI teammates are the same at every level). The one seating plan of a level's AIs:
+    the terminal game, the web and the blind readers' games seat through it."""
+    if opposes_people(team, variant=variant, people=people):
+        return opposing_team(level).agent(role, agent_id, options)
+    return agent_id, dict(options)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
+from typing import Annotated
 
 import numpy as np
 import numpy.typing as npt
@@ -18,9 +18,10 @@ from ..core.actions import Clue, Cover
 from ..core.cards import Standing
 from ..core.errors import ModelError
 from ..core.views import SpymasterView
-from ..pictures import Captions, shipped_captions
+from ..pictures import shipped_captions
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from .explain import Alternative, ClueExplanation, ExplainsClues, ScoredCard
+from .options import CacheDir, DeckCaptions, Help, PictureMeaning, VocabularySize
 from .space import DEFAULT_VOCABULARY, ClueSpace, EnsembleSpace, clue_space
 
 FloatArray = npt.NDArray[np.float32]
@@ -28,6 +29,7 @@ IntArray = npt.NDArray[np.intp]
 
 # A face-up card's code in the agents' arrays: its standing to the spymaster's team.
 OWN, OPPONENT, BYSTANDER, ASSASSIN = (int(standing) for standing in Standing)
+MaxNumber = Annotated[int, Help("the largest number it gives")]
 
 
 @dataclass(frozen=True)
@@ -57,12 +59,14 @@ class EmbeddingSpymaster(ExplainsClues):
 
     agent_id = "embedding-spymaster"
 
-    def __init__(self, *, model: str | tuple[str, ...] = "glove-6b-50d",
-                 vocabulary_size: int = DEFAULT_VOCABULARY,
-                 cache_dir: Path | str | None = None, max_number: int = 4,
-                 space: ClueSpace | EnsembleSpace | None = None,
-                 picture_meaning: str = DEFAULT_PICTURE_MEANING,
-                 pictures: Captions | None = None) -> None:
+    def __init__(self, *, model: Annotated[str | tuple[str, ...], Help(
+                     "word-vector model(s); two or more make an ensemble")] = "glove-6b-50d",
+                 vocabulary_size: VocabularySize = DEFAULT_VOCABULARY,
+                 cache_dir: CacheDir = None, max_number: MaxNumber = 4,
+                 space: Annotated[ClueSpace | EnsembleSpace | None, Help(
+                     "a ready clue space (Python only)")] = None,
+                 picture_meaning: PictureMeaning = DEFAULT_PICTURE_MEANING,
+                 pictures: DeckCaptions = None) -> None:
         if max_number < 1:
             raise ValueError(f"max_number must be at least 1, got {max_number}")
         if space is None:
@@ -203,7 +207,10 @@ class EVSpymaster(EmbeddingSpymaster):
 
     agent_id = "ev-spymaster-v1"
 
-    def __init__(self, *, config: EVConfig | None = None, risk: str | None = None,
+    def __init__(self, *, config: Annotated[EVConfig | None, Help(
+                     "an EVConfig (Python only)")] = None,
+                 risk: Annotated[str | None, Help("how much risk its clues take",
+                                                  choices=tuple(RISK_PRESETS))] = None,
                  **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
         if risk is not None and risk not in RISK_PRESETS:
@@ -307,9 +314,9 @@ class ThresholdSpymaster(EmbeddingSpymaster):
 
     agent_id = "threshold-spymaster-v1"
 
-    def __init__(self, *, threshold: float = 0.5, **options: object) -> None:
-        options.setdefault("max_number", 3)
-        super().__init__(**options)  # type: ignore[arg-type]
+    def __init__(self, *, threshold: Annotated[float, Help("distance cut-off")] = 0.5,
+                 max_number: MaxNumber = 3, **options: object) -> None:
+        super().__init__(max_number=max_number, **options)  # type: ignore[arg-type]
         self.threshold = threshold
 
     def give_clue(self, view: SpymasterView) -> Clue:
@@ -346,7 +353,8 @@ class GapSpymaster(EmbeddingSpymaster):
 
     agent_id = "gap-spymaster-v1"
 
-    def __init__(self, *, exponent: float = 0.6, **options: object) -> None:
+    def __init__(self, *, exponent: Annotated[float, Help("reward for n")] = 0.6,
+                 **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
         self.exponent = exponent
 

@@ -18,8 +18,6 @@ from .check import check
 from .clue import clue
 from .guess import guess
 from .models import app as models_app
-from .play import _colors as _colors  # noqa: F401 (tests read these two steps of play)
-from .play import _first_run_progress as _first_run_progress  # noqa: F401
 from .play import play
 from .replay import replay
 from .report import report

@@ -1,43 +1,14 @@
-"""What ``codenames watch`` and ``codenames play`` share: the rule set, the cards and the
-clue rules their options describe."""
+"""What ``codenames watch`` and ``codenames play`` share besides their ``GameSettings``: the
+cards and the clue rules of the deck their options name."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..agents.registry import takes_option
-from ..core import ClueValidator, Layout, RuleSet, custom, edition, guess_limit, variant
-from ..core.errors import ConfigError
+from ..core import ClueValidator, RuleSet
 from ..decks import default_deck, read_deck
 from ..pictures import PictureDeck, load_deck
-
-
-def build_rules(
-    edition_name: str,
-    *,
-    variant_name: str = "standard",
-    guess_limit_name: str = "classic",
-    layout_overrides: dict[str, int | bool | None] | None = None,
-    clue_rules_name: str | None = None,
-) -> RuleSet:
-    """The rule set the command-line options describe (custom counts only for ``custom``)."""
-    overrides = {k: v for k, v in (layout_overrides or {}).items() if v is not None}
-    if edition_name == "custom":
-        base = edition("words").layout
-        fields = {**base.__dict__, **overrides}
-        rules = custom(Layout(**fields))
-    else:
-        if overrides:
-            raise ConfigError(
-                f"layout options ({', '.join('--' + k.replace('_', '-') for k in overrides)}) "
-                "need --edition custom"
-            )
-        rules = edition(edition_name)
-    rules = rules.with_options(variant=variant(variant_name),
-                               guess_limit=guess_limit(guess_limit_name))
-    if clue_rules_name is not None:
-        rules = rules.with_options(clue_rules=clue_rules_name)
-    return rules
 
 
 def deck_for(rules: RuleSet, deck: Path | None) -> tuple[tuple[str, ...], PictureDeck | None]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..core import EditionName, GuessLimit
 from ..core.errors import ConfigError, quoted, quoted_some
 from ..harness import BACKENDS
 from ..harness.spec import Mode
@@ -68,8 +70,8 @@ def tournament(
         help="Master seed; every game's seed is derived from it (default 0).")] = None,
     mode: Annotated[Mode | None, typer.Option(
         help="two-team, single-team (a race against the turn limit) or coop.")] = None,
-    edition: Annotated[str | None, typer.Option(help="words or pictures.")] = None,
-    guess_limit: Annotated[str | None, typer.Option(help="classic or strict.")] = None,
+    edition: Annotated[EditionName | None, typer.Option(help="words, pictures or custom.")] = None,
+    guess_limit: Annotated[GuessLimit | None, typer.Option(help="classic or strict.")] = None,
     clue_rules: Annotated[str | None, typer.Option(
         help="Clue rules: classic, strict, flexible, pictures, house:a+b.")] = None,
     move_time_limit: Annotated[float | None, typer.Option(
@@ -96,8 +98,8 @@ def tournament(
 
     _check_backend(backend, address=address, workers=workers, batch_size=batch_size)
     load_plugins(plugin)  # before the spec, which records each plugin agent's module
-    options = {"games": games, "seed": seed, "mode": mode.value if mode else None,
-               "edition": edition, "guess_limit": guess_limit, "clue_rules": clue_rules,
+    options = {"games": games, "seed": seed, "mode": _name(mode), "edition": _name(edition),
+               "guess_limit": _name(guess_limit), "clue_rules": clue_rules,
                "move_time_limit": move_time_limit, "max_turns": max_turns,
                "swap_sides": swap_sides}
     spec = _spec(spec_file, out, _split(spymasters), _split(guessers), options)
@@ -112,6 +114,11 @@ def tournament(
                    "play the rest", err=True)
         raise typer.Exit(130) from None
     _show(summary, out, quiet=quiet)
+
+
+def _name(choice: Enum | None) -> str | None:
+    """A choice as the spec reads it, by name (``TournamentSpec.settings`` parses it)."""
+    return None if choice is None else str(choice.value)
 
 
 def _typed_modules(*agent_lists: str | None) -> set[str]:

@@ -14,7 +14,9 @@ from ..core import (
     ClueValidator,
     EditionName,
     GameRecord,
+    GameSettings,
     GuessLimit,
+    LayoutOverrides,
     RuleSet,
     Seats,
     Variant,
@@ -26,7 +28,7 @@ from ..output import check_target, write_file
 from ..pictures import PictureDeck
 from .checks import check_seed, check_whole
 from .plugins import Plugins, load_plugins
-from .setup import build_rules, deck_for, deck_validator, picture_options
+from .setup import deck_for, deck_validator, picture_options
 
 # A game has at most a few dozen turns; more is a typo. No more than replay reads back.
 MAX_TURNS = MAX_RECORD_TURNS
@@ -95,20 +97,30 @@ def watch(
     check_seed("--seed", seed)
     check_whole("--max-turns", max_turns, 1, MAX_TURNS)
     load_plugins(plugin)
-    rules = build_rules(
-        edition_name.value, variant_name=variant_name.value,
-        guess_limit_name=guess_limit_name.value,
-        layout_overrides=dict(rows=rows, cols=cols, first_team_agents=first_agents,
-                              second_team_agents=second_agents, double_agent=double_agent,
-                              bystanders=bystanders, assassins=assassins),
-        clue_rules_name=clue_rules_name.value if clue_rules_name else None,
-    )
+    layout = LayoutOverrides(rows=rows, cols=cols, first_team_agents=first_agents,
+                             second_team_agents=second_agents, double_agent=double_agent,
+                             bystanders=bystanders, assassins=assassins)
+    settings = GameSettings(edition=edition_name, variant=variant_name, layout=layout,
+                            clue_rules=clue_rules_name.value if clue_rules_name else None,
+                            guess_limit=guess_limit_name)
+    watch_game(settings, seed=seed, deck=deck, record=record, max_turns=max_turns,
+               spymasters=(red_spymaster, blue_spymaster),
+               guessers=(red_guesser, blue_guesser), explain=explain, tags=tags)
+
+
+def watch_game(settings: GameSettings, *, seed: int, spymasters: tuple[str, str],
+               guessers: tuple[str, str], deck: Path | None = None, record: Path | None = None,
+               max_turns: int = DEFAULT_MAX_TURNS, explain: bool = False, tags: bool = False
+               ) -> None:
+    """AI agents (red, blue) play one game with ``settings``, printed turn by turn
+    (``codenames watch``, and ``codenames play --role watch``); the record written to
+    ``record`` if given."""
+    rules = settings.to_rules()
     words, pictures = deck_for(rules, deck)
     validator = deck_validator(rules, pictures)
     if record is not None:
         check_target(record, "--record", record=True)
-    seats = make_seats(rules, (red_spymaster, blue_spymaster), (red_guesser, blue_guesser),
-                       pictures)
+    seats = make_seats(rules, spymasters, guessers, pictures)
     game = play_game(rules, seats, seed=seed, deck=words, max_turns=max_turns,
                      validator=validator)
     _show(game, seats, explain=explain, tags=tags, pictures=pictures, validator=validator)

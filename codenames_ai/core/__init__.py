@@ -35,7 +35,7 @@ from .board import (
     starting_team_of,
 )
 from .cards import Identity, Role, Standing, Team
-from .choices import LEVEL_ROLES, PlayRole
+from .choices import DEFAULT_LEVEL, LEVEL_ROLES, Level, PlayRole
 from .clues import (
     BasicClueValidator,
     ClueContext,
@@ -101,6 +101,7 @@ from .rules import (
     variant,
 )
 from .runner import DEFAULT_MAX_TURNS, IDLE, IdleSeat, Seats, play_game
+from .settings import GameSettings, LayoutOverrides
 from .state import CoverTask, EndReason, GameState, Outcome
 from .views import GuesserView, Phase, PublicView, SpymasterView, held_key
 
@@ -112,7 +113,8 @@ __all__ = [
     "ClueContext", "ClueGiven", "ClueNumber", "ClueValidator", "ClueViolation",
     "COOP_RATINGS", "CodenamesError", "ConfigError", "Cover", "CoverReason", "CoverTask",
     "Covered", "DEFAULT_MAX_TURNS", "DeckError", "EDITIONS", "EditionName", "ClueRulesName",
-    "LEVEL_ROLES", "PlayRole", "EndReason", "Event", "GameRecord",
+    "DEFAULT_LEVEL", "GameSettings", "LayoutOverrides", "Level", "LEVEL_ROLES", "PlayRole",
+    "EndReason", "Event", "GameRecord",
     "GameInterrupted", "GameState", "Guess", "GuessLimit", "GuessMade", "Guesser",
     "GuesserAction", "GuesserView",
     "Identity", "IllegalActionError", "IllegalClueError", "InvalidClue", "InvalidCluePolicy",

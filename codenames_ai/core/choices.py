@@ -5,7 +5,7 @@ game; the terminal's watching is ``codenames watch``)."""
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 
 from .rules import EDITIONS, ClueRulesName, GuessLimit, Variant
 
@@ -25,6 +25,17 @@ class PlayRole(Enum):
         return {PlayRole.COOP: Variant.COOP,
                 PlayRole.THREE_PLAYER: Variant.THREE_PLAYER}.get(self, Variant.STANDARD)
 
+
+class Level(StrEnum):
+    """How well the team playing against a person plays (``agents.levels`` says with which
+    AIs): only the *other* team changes."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+DEFAULT_LEVEL = Level.NORMAL
 
 # The roles with an opposing AI team, whose agents the level chooses. Co-op has no other
 # team (a virtual one covers cards), three-player has no AI team and watching has no person.

@@ -33,6 +33,7 @@ from ..core import (
     WORDS,
     Clue,
     Cover,
+    GameSettings,
     Guess,
     IllegalActionError,
     Pass,
@@ -67,12 +68,15 @@ class CodenamesEnv(AECEnv):  # type: ignore[misc]
 
     metadata = {"name": "codenames_v1", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, rules: RuleSet = WORDS, *, deck: Sequence[str] | None = None,
+    def __init__(self, rules: RuleSet | GameSettings = WORDS, *,
+                 deck: Sequence[str] | None = None,
                  clue_vocabulary: Sequence[str] | None = None, max_number: int = 3,
                  max_turns: int = 50, render_mode: str | None = None) -> None:
         super().__init__()
         if max_number < 1:
             raise ValueError(f"max_number must be at least 1, got {max_number}")
+        # Settings as every front end gives them, or the rule set they make.
+        rules = rules.to_rules() if isinstance(rules, GameSettings) else rules
         self.rules = rules
         self.deck = tuple(deck) if deck is not None else default_deck(rules.edition)
         self.vocabulary = tuple(clue_vocabulary) if clue_vocabulary is not None \

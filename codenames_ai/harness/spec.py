@@ -31,7 +31,8 @@ from ..core.board import derive_seed
 from ..core.errors import ConfigError
 from ..core.jsonlimits import is_text
 from ..core.record import MAX_RECORD_TURNS
-from ..core.rules import RuleSet, Variant, edition, guess_limit
+from ..core.rules import RuleSet, Variant
+from ..core.settings import GameSettings
 from ..files import read_bounded
 
 # Where a tournament's games can run (``run.make_backend``); here, in a module the command
@@ -308,19 +309,21 @@ class TournamentSpec:
 
     # --- what to play ---------------------------------------------------------------------
 
-    def rules(self) -> RuleSet:
+    def settings(self) -> GameSettings:
+        """The games' settings, parsed by the core (``ConfigError`` names a wrong one under
+        ``rules``): co-op mode plays the co-op variant, and the move time limit is every
+        clue's and every guess's budget."""
         try:
-            rules = edition(self.edition).with_options(guess_limit=guess_limit(self.guess_limit))
+            return GameSettings.from_mapping({
+                "edition": self.edition, "guess_limit": self.guess_limit,
+                "clue_rules": self.clue_rules,
+                "variant": Variant.COOP.value if self.mode is Mode.COOP else None,
+                "clue_seconds": self.move_time_limit, "guess_seconds": self.move_time_limit})
         except ConfigError as exc:
             raise ConfigError(f"rules: {exc}") from None
-        if self.clue_rules:
-            rules = rules.with_options(clue_rules=self.clue_rules)
-        if self.mode is Mode.COOP:
-            rules = rules.with_options(variant=Variant.COOP)
-        if self.move_time_limit is not None:
-            rules = rules.with_options(clue_time_limit=self.move_time_limit,
-                                       guess_time_limit=self.move_time_limit)
-        return rules
+
+    def rules(self) -> RuleSet:
+        return self.settings().to_rules()
 
     @property
     def teams(self) -> tuple[TeamRef, ...]:

@@ -10,15 +10,17 @@ from typing import Any
 import platformdirs
 
 from ..agents.explain import ClueExplanation, TouchExplanation
-from ..agents.levels import DEFAULT_LEVEL, Level, opposing_team
+from ..agents.levels import ai_seat, opposing_team
 from ..agents.registry import check_agent, make_agent, partner_guesser, takes_option
 from ..core import (
+    DEFAULT_LEVEL,
     ClueGiven,
     ClueValidator,
     ConfigError,
     GameRecord,
     GuessMade,
     InvalidClue,
+    Level,
     PlayRole,
     Role,
     RuleSet,
@@ -49,15 +51,15 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
     beside an AI spymaster. The ids are checked even when no seat of this game takes one (the
     other team's guesser at easy and normal is the level's own), so a wrong id is never
     silently unused."""
-    opponents = opposing_team(level)
+    opposing_team(level)  # an unknown level is refused before any AI is built
     check_agent(spymaster_id, role=Role.SPYMASTER, seat="the AI spymaster")
     for agent_id in _guesser_ids(guesser_id, person_clues=role == "spymaster"):
         check_agent(agent_id, role=Role.GUESSER, seat="the AI guesser")
 
     def spymaster(team: Team) -> Any:
-        agent_id, options = spymaster_id, dict(spymaster_options or {})
-        if team is Team.BLUE and played.variant is Variant.STANDARD:
-            agent_id, options = opponents.agent(Role.SPYMASTER, agent_id, options)
+        agent_id, options = ai_seat(level, Role.SPYMASTER, team, spymaster_id,
+                                    spymaster_options or {}, variant=played.variant,
+                                    people={Team.RED})
         return make_agent(agent_id, role=Role.SPYMASTER, seat="the AI spymaster", **options)
 
     def guesser(team: Team) -> Any:
@@ -65,8 +67,8 @@ def seats_for_role(role: str, rules: RuleSet, console: Console, *, spymaster_id:
         agent_id = partner_guesser(guesser_id, person_clues=role == "spymaster"
                                    and team is Team.RED)
         options = _taken(agent_id, guesser_options or {}, chosen=guesser_id is not None)
-        if team is Team.BLUE and played.variant is Variant.STANDARD:
-            agent_id, options = opponents.agent(Role.GUESSER, agent_id, options)
+        agent_id, options = ai_seat(level, Role.GUESSER, team, agent_id, options,
+                                    variant=played.variant, people={Team.RED})
         return make_agent(agent_id, role=Role.GUESSER, seat="the AI guesser", **options)
 
     if role not in ROLES:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..agents.explain import TouchExplanation
-from ..agents.levels import DEFAULT_LEVEL, LEVELS, Level, opposing_team
+from ..agents.levels import LEVELS, ai_seat, opposes_people
 from ..agents.registry import (
     DEFAULT_GUESSER,
     DEFAULT_SPYMASTER,
@@ -30,13 +30,16 @@ from ..agents.registry import (
 )
 from ..agents.spymasters import Strength
 from ..core import (
+    DEFAULT_LEVEL,
     SEED_BITS,
     AgentError,
     Clue,
     ConfigError,
     Cover,
+    GameSettings,
     Guess,
     IllegalActionError,
+    Level,
     Match,
     MoveResult,
     OutsideSeat,
@@ -52,10 +55,8 @@ from ..core import (
     action_from_dict,
     clue_number_to_json,
     deal,
-    edition,
-    guess_limit,
 )
-from ..core.choices import CLUE_RULE_NAMES, EDITION_NAMES, GUESS_LIMIT_NAMES
+from ..core.choices import CLUE_RULE_NAMES, EDITION_NAMES
 from ..core.choices import LEVEL_ROLES as CORE_LEVEL_ROLES
 from ..core.errors import quoted, quoted_some
 from ..core.events import Event, GuessMade, event_to_dict
@@ -67,12 +68,12 @@ from ..render import describe_event, describe_outcome
 # The lists are the core's and the registry's (``core.choices``); the web has no
 # three-player solo game (a room plays it).
 ROLES = tuple(r.value for r in PlayRole if r is not PlayRole.THREE_PLAYER)
-# Player-count variants (a room's setting; a solo game's variant follows from its role).
-VARIANTS = {v.value: v for v in Variant}
 DECKS = (*WORD_DECKS, "pictures")
 STRENGTHS = tuple(s.value for s in Strength)
 CLUE_RULES = CLUE_RULE_NAMES
 LEVEL_ROLES = tuple(r.value for r in CORE_LEVEL_ROLES)
+# The settings of a web game that are the core's (``GameSettings``), by the same names.
+SETTINGS = ("edition", "clue_rules", "guess_limit", "level", "variant")
 # A stored game made before levels existed was played against today's "hard" team.
 STORED_LEVEL = Level.HARD.value
 
@@ -125,10 +126,13 @@ class GameConfig:
         return cls.from_dict(data)
 
     def check(self) -> None:
+        """``ConfigError`` names the first setting this server cannot play: the game's
+        settings as the core parses them (``settings``), then what only the web chooses."""
+        self.settings()
+        # The web offers the boxed editions and the preset clue rules (no custom layout,
+        # no house rules: the setup form has no place for them).
         choices = {"role": ROLES, "edition": EDITION_NAMES, "deck": ("", *DECKS),
-                   "clue_rules": ("", *CLUE_RULE_NAMES), "strength": STRENGTHS,
-                   "guess_limit": GUESS_LIMIT_NAMES,
-                   "level": tuple(level.value for level in Level), "variant": tuple(VARIANTS)}
+                   "clue_rules": ("", *CLUE_RULE_NAMES), "strength": STRENGTHS}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise ConfigError(f"{name} {quoted(getattr(self, name))} is not one of "
@@ -140,6 +144,15 @@ class GameConfig:
         if not 0 <= self.seed < 2**SEED_BITS:
             raise ConfigError(f"seed must be a whole number from 0 to 2**{SEED_BITS} - 1")
 
+    def settings(self) -> GameSettings:
+        """The game's settings, parsed by the core (``ConfigError`` names a wrong one): clue
+        rules "" are the edition's own, and a co-op role plays the co-op variant."""
+        named = {name: getattr(self, name) for name in SETTINGS}
+        settings = GameSettings.from_mapping({**named, "clue_rules": self.clue_rules or None})
+        if self.role == PlayRole.COOP.value:
+            settings = replace(settings, variant=Variant.COOP)
+        return settings
+
     def guessers(self) -> tuple[str, ...]:
         """The AI guessers this game may seat: the one chosen, or both defaults (beside an
         AI spymaster and beside a person's clues)."""
@@ -147,14 +160,7 @@ class GameConfig:
                                    for clues in (False, True)))
 
     def rules(self) -> RuleSet:
-        rules = edition(self.edition).with_options(guess_limit=guess_limit(self.guess_limit))
-        if self.clue_rules:
-            rules = rules.with_options(clue_rules=self.clue_rules)
-        if self.role == "coop":
-            rules = rules.with_options(variant=Variant.COOP)
-        elif self.variant != "standard":
-            rules = rules.with_options(variant=VARIANTS[self.variant])
-        return rules
+        return self.settings().to_rules()
 
     def cards(self) -> tuple[str, ...]:
         deck = self.deck or ("pictures" if self.edition == "pictures" else "words")
@@ -417,20 +423,19 @@ class WebGame:
         person in it playing against people in standard play, whose agents the level chooses
         (the people's own AI teammates are the same at every level). A guesser left to the
         default is the one for whoever gives the team's clues (``partner_guesser``)."""
-        leveled = (self.state.rules.variant is Variant.STANDARD and bool(self.people)
-                   and not any(self.seats[name][0] is team for name in self.people))
+        people = {self.seats[name][0] for name in self.people}
+        variant = self.state.rules.variant
         if role is Role.SPYMASTER:
             agent_id = self.config.spymaster
         else:
             agent_id = partner_guesser(self.config.guesser,
                                        person_clues=self._held(team, Role.SPYMASTER))
-        key = (team, role, agent_id, leveled)
+        key = (team, role, agent_id, opposes_people(team, variant=variant, people=people))
         if key not in self._agents:
             options: dict[str, Any] = (strength_options(agent_id, self.config.strength)
                                        if role is Role.SPYMASTER else {})
-            if leveled:
-                agent_id, options = opposing_team(self.config.level).agent(role, agent_id,
-                                                                           options)
+            agent_id, options = ai_seat(self.config.level, role, team, agent_id, options,
+                                        variant=variant, people=people)
             self._agents[key] = make_agent(agent_id, role=role, **options)
         return self._agents[key]
 
@@ -550,7 +555,7 @@ class WebGame:
             # The seed in digits (a page's JSON numbers keep only 53 bits), once it is shown.
             "seed_digits": str(self.config.seed) if shown else None,
             "level": ({"name": self.config.level,
-                       "description": LEVELS[Level(self.config.level)].description}
+                       "description": LEVELS[self.config.settings().level].description}
                       if self.config.role in LEVEL_ROLES
                       and state.rules.variant is Variant.STANDARD else None),
         }

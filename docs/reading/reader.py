@@ -87,7 +87,7 @@ if __name__ == "__main__":  # before the project's imports, which alone take 0.2
         sys.exit(answered)
 
 from codenames_ai.agents import REGISTRY, make_agent  # noqa: E402
-from codenames_ai.agents.levels import Level, opposing_team  # noqa: E402
+from codenames_ai.agents.levels import ai_seat  # noqa: E402
 from codenames_ai.agents.registry import DEFAULT_GUESSER, DEFAULT_SPYMASTER  # noqa: E402
 from codenames_ai.core import (  # noqa: E402
     IDLE,
@@ -103,6 +103,7 @@ from codenames_ai.core import (  # noqa: E402
     GuessMade,
     Identity,
     InvalidClue,
+    Level,
     Match,
     OutsideSeat,
     Pass,
@@ -113,6 +114,7 @@ from codenames_ai.core import (  # noqa: E402
     Spymaster,
     Team,
     TimedOut,
+    Variant,
     deal,
     normalize_word,
 )
@@ -216,9 +218,8 @@ class Game:
         reader = OutsideSeat("reader", "its commands")  # the match never asks it
         if scheduled.level is not None:
             self.team = Team.RED
-            other = opposing_team(scheduled.level)
-            spymaster_id, spymaster_options = other.agent(Role.SPYMASTER, DEFAULT_SPYMASTER, {})
-            guesser_id, guesser_options = other.agent(Role.GUESSER, DEFAULT_GUESSER, {})
+            spymaster_id, spymaster_options = blue_seat(scheduled.level, Role.SPYMASTER)
+            guesser_id, guesser_options = blue_seat(scheduled.level, Role.GUESSER)
             seats = Seats.standard(
                 red_spymaster=self.spymaster, red_guesser=reader,
                 blue_spymaster=make_agent(spymaster_id, role=Role.SPYMASTER,
@@ -603,10 +604,17 @@ def check_level(name: str) -> None:
         raise ReaderError(f"{name!r} is not a level; known: "
                           f"{', '.join(lv.value for lv in Level)}") from None
     make_agent(DEFAULT_SPYMASTER)
-    other = opposing_team(level)
-    for role, person in ((Role.SPYMASTER, DEFAULT_SPYMASTER), (Role.GUESSER, DEFAULT_GUESSER)):
-        agent_id, options = other.agent(role, person, {})
+    for role in (Role.SPYMASTER, Role.GUESSER):
+        agent_id, options = blue_seat(level, role)
         make_agent(agent_id, role=role, **options)
+
+
+def blue_seat(level: Level, role: Role) -> tuple[str, dict[str, Any]]:
+    """The registry id and options of the level's team's ``role`` seat (blue) against the
+    reader (red), seated as every game against a person seats it (``ai_seat``)."""
+    person = DEFAULT_SPYMASTER if role is Role.SPYMASTER else DEFAULT_GUESSER
+    return ai_seat(level, role, Team.BLUE, person, {}, variant=Variant.STANDARD,
+                   people={Team.RED})
 
 
 def cmd_show(args: argparse.Namespace) -> str:

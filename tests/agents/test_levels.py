@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from codenames_ai.agents.levels import LEVELS, Level, opposing_team
+from codenames_ai.agents.levels import LEVELS, Level, ai_seat, opposes_people, opposing_team
 from codenames_ai.agents.panel import DEFAULT_MINDS
 from codenames_ai.agents.registry import (
     DEFAULT_GUESSER,
@@ -13,7 +13,7 @@ from codenames_ai.agents.registry import (
     LEVEL_GUESSER,
     LEVEL_SPYMASTER,
 )
-from codenames_ai.core import WORDS, ConfigError, Role, Team
+from codenames_ai.core import WORDS, ConfigError, Role, Team, Variant
 from codenames_ai.play.session import seats_for_role
 from codenames_ai.play.terminal import Console
 
@@ -75,3 +75,23 @@ def test_a_wrong_guesser_id_is_refused_even_when_the_level_takes_that_seat() -> 
     with pytest.raises(ConfigError, match="the AI guesser needs a guesser"):
         seats_for_role("guess", WORDS, console, spymaster_id=DEFAULT_SPYMASTER,
                        guesser_id=DEFAULT_SPYMASTER, level="normal")
+
+
+@pytest.mark.parametrize(("team", "variant", "people", "leveled"), [
+    (Team.BLUE, Variant.STANDARD, {Team.RED}, True),  # the team against the person
+    (Team.RED, Variant.STANDARD, {Team.RED}, False),  # the person's own AI teammate
+    (Team.RED, Variant.STANDARD, {Team.BLUE}, True),  # a room where people play blue
+    (Team.BLUE, Variant.STANDARD, set(), False),  # an AI-only game
+    (Team.BLUE, Variant.STANDARD, {Team.RED, Team.BLUE}, False),  # people on both teams
+    (Team.BLUE, Variant.COOP, {None}, False),  # co-op has no other team
+    (Team.BLUE, Variant.THREE_PLAYER, {None}, False),
+])
+def test_ai_seat_gives_the_levels_agents_only_to_the_team_against_people(
+        team: Team, variant: Variant, people: set[Team | None], leveled: bool) -> None:
+    chosen = (DEFAULT_SPYMASTER, {"cache_dir": "/c"})
+    seat = ai_seat(Level.EASY, Role.SPYMASTER, team, *chosen, variant=variant, people=people)
+    assert opposes_people(team, variant=variant, people=people) is leveled
+    assert seat == (LEVELS[Level.EASY].agent(Role.SPYMASTER, *chosen) if leveled else chosen)
+    # at hard the level's team is the person's own agents
+    assert ai_seat(Level.HARD, Role.SPYMASTER, team, *chosen, variant=variant,
+                   people=people) == chosen

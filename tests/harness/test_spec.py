@@ -106,7 +106,10 @@ def test_toml_spec(tmp_path: Path) -> None:
     (TOML.replace("guess_limit", "gues_limit"), "did you mean 'rules.guess_limit'?"),
     (TOML.replace('mode = "two-team"', 'mode = "duel"'), "mode 'duel' is not one of"),
     (TOML.replace("games = 40", 'games = "many"'), "'games' must be a whole number"),
-    (TOML.replace('edition = "words"', 'edition = "wrods"'), "unknown edition 'wrods'"),
+    (TOML.replace('edition = "words"', 'edition = "wrods"'),
+     "rules: edition 'wrods' is not one of words, pictures"),
+    (TOML.replace('edition = "words"', 'clue_rules = "loose"'),
+     "rules: clue_rules 'loose' is not one of classic, strict"),
     (TOML.replace("+glove-guesser-v1\"]]", "\"]]"), "must be written 'spymaster+guesser'"),
     ("spymasters = [", "not valid TOML"),
 ])

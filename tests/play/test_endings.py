@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from codenames_ai.cli.app import _colors
 from codenames_ai.core import GameRecord
+from codenames_ai.play.terminal_session import colors as _colors
 from codenames_ai.render import board_legend
 
 from ..cli_main import run_main

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from codenames_ai.cli.app import _first_run_progress
+from codenames_ai.play.terminal_session import first_run_progress as _first_run_progress
 from codenames_ai.vectors import ModelStore, load_model, unconverted
 from codenames_ai.vectors.manifest import CheckedFolder
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -20,12 +19,13 @@ import numpy.typing as npt
 from ...core.actions import Clue, Cover
 from ...core.errors import ModelError
 from ...core.views import PublicView, SpymasterView
-from ...pictures import Captions, shipped_captions
+from ...pictures import shipped_captions
 from ...vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from ..explain import Alternative, ClueExplanation, ExplainsClues, ScoredCard, danger_reason
+from ..options import CacheDir, DeckCaptions, Help, PictureMeaning, VocabularySize
 from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN
 from .build import MIN_ZIPF, PANEL_VOCABULARY, shared_panel
-from .minds import DEFAULT_MINDS, PEOPLE_MINDS, Panel
+from .minds import DEFAULT_MINDS, PEOPLE_MINDS, AgreeingMinds, OneMind, ReadyPanel
 from .partner import PartnerModel, PartnerReader
 from .tables import fill_abstentions
 
@@ -101,6 +101,7 @@ class PanelConfig:
 PEOPLE_CONFIG = PanelConfig(pessimism=0.4, worst_rank=1, prior=(("eat-associations", 3.0),),
                             hardness=2.0, derived_cost=0.3, said_cost=0.2, read_right=0.4,
                             single_out=1.0, nounless_cost=0.3)
+ConfigOption = Annotated[PanelConfig | None, Help("a PanelConfig (Python only)")]
 
 
 @dataclass(frozen=True)
@@ -121,12 +122,17 @@ class PanelSpymaster(ExplainsClues):
 
     agent_id = "panel-spymaster-v2"
 
-    def __init__(self, *, minds: Sequence[str] = DEFAULT_MINDS,
-                 vocabulary_size: int = PANEL_VOCABULARY, cache_dir: Path | str | None = None,
-                 config: PanelConfig | None = None, panel: Panel | None = None,
-                 picture_meaning: str = DEFAULT_PICTURE_MEANING,
-                 model: str | None = None, min_zipf: float | None = MIN_ZIPF,
-                 known_by: tuple[str, ...] = (), pictures: Captions | None = None) -> None:
+    def __init__(self, *, minds: AgreeingMinds = DEFAULT_MINDS,
+                 vocabulary_size: VocabularySize = PANEL_VOCABULARY, cache_dir: CacheDir = None,
+                 config: ConfigOption = None,
+                 panel: ReadyPanel = None,
+                 picture_meaning: PictureMeaning = DEFAULT_PICTURE_MEANING,
+                 model: OneMind = None,
+                 min_zipf: Annotated[float | None, Help(
+                     "familiarity floor of clue words")] = MIN_ZIPF,
+                 known_by: Annotated[tuple[str, ...], Help(
+                     "minds every clue word must be known by")] = (),
+                 pictures: DeckCaptions = None) -> None:
         if model is not None:  # ``--model NAME``: a panel of that one mind
             minds = (model,)
         if picture_meaning not in PICTURE_MEANINGS:
@@ -416,8 +422,9 @@ class PeoplePanelSpymaster(PanelSpymaster):
 
     agent_id = "panel-spymaster-v3"
 
-    def __init__(self, *, minds: Sequence[str] = PEOPLE_MINDS,
-                 config: PanelConfig | None = None, **options: Any) -> None:
+    def __init__(self, *, minds: AgreeingMinds = PEOPLE_MINDS,
+                 config: ConfigOption = PEOPLE_CONFIG,
+                 **options: Any) -> None:
         super().__init__(minds=minds, config=config or PEOPLE_CONFIG, **options)
 
 
