@@ -33,6 +33,7 @@ from .board import (
 )
 from .cards import Identity, Role, Team
 from .choices import LEVEL_ROLES, PlayRole
+from .clock import MONOTONIC, ClockStalled, MoveClock, VirtualClock
 from .clues import (
     BasicClueValidator,
     ClueContext,
@@ -104,6 +105,7 @@ from .views import GuesserView, Phase, PublicView, SpymasterView
 __all__ = [
     "MAX_CARD_LENGTH", "MAX_CARDS", "MOVE_KINDS", "SEED_BITS", "UNLIMITED", "Abandoned",
     "Action", "AgentError",
+    "MONOTONIC", "ClockStalled", "MoveClock", "VirtualClock",
     "BasicClueValidator",
     "Board", "Clue",
     "ClueContext", "ClueGiven", "ClueNumber", "ClueValidator", "ClueViolation",
