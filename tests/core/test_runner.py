@@ -206,4 +206,6 @@ def test_random_agents_finish_a_words_game(deck: tuple[str, ...]) -> None:
     seats = Seats.standard(red_spymaster=RandomSpymaster(deck), red_guesser=RandomGuesser(),
                            blue_spymaster=RandomSpymaster(deck), blue_guesser=RandomGuesser())
     record = play_game(WORDS, seats, seed=11, deck=deck)
-    assert record.outcome.winner in (Team.RED, Team.BLUE)
+    # seed 11's one ending: blue touches the assassin on turn 11
+    assert (record.outcome.winner, record.outcome.reason, record.outcome.turns) == (
+        Team.RED, EndReason.ASSASSIN, 11)
