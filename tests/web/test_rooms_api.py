@@ -306,7 +306,8 @@ def test_the_creator_hands_the_seat_of_someone_who_left_to_the_ai(client: TestCl
     # the AI gave the clue the person never gave: the red guesser can play on
     view = view_of(client, room, "red-guesser")
     assert view["room"]["seats"]["red-spymaster"] == "ai"
-    assert view["over"] or (view["your_turn"] and view["clue"] is not None)
+    assert not view["over"] and view["your_turn"]  # the seeded deal's one course
+    assert (view["clue"]["word"], view["clue"]["number"]) == ("lime", 3)
 
 
 def test_the_creator_closes_the_room(client: TestClient) -> None:
