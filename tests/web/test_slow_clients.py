@@ -7,6 +7,7 @@ port, raw sockets."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import select
@@ -43,8 +44,9 @@ def running(tmp_path: Path, limits: RoomLimits | None = None,
     its port."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
-    server = serving.server(create_app(tmp_path / "games.sqlite3", limits=limits),
-                            say=lambda text: None, **options)
+    application = create_app(tmp_path / "games.sqlite3", limits=limits,
+                             new_seed=itertools.count(3).__next__)
+    server = serving.server(application, say=lambda text: None, **options)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     until(lambda: server.started or not thread.is_alive(), "the server to start")
@@ -185,7 +187,7 @@ def test_requests_sent_far_ahead_of_their_answers_are_not_read_ahead(
 
 
 def _drain(connection: socket.socket) -> None:
-    with suppress(OSError):
+    with suppress(OSError, ValueError):  # ValueError: the test has closed the socket
         while True:
             readable, _, _ = select.select([connection], [], [], WAIT)
             if not readable or not connection.recv(1 << 20):  # idle that long, or closed
