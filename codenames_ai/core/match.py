@@ -117,7 +117,8 @@ class Match:
     A crash, an answer of the wrong type or an illegal move raises ``AgentError`` naming
     the seat; with ``contain_faults`` it is forfeited instead, with its reason (a
     ``Forfeited`` event), and the game goes on. A game still running after ``max_turns``
-    turns is abandoned (``None``: never).
+    turns is abandoned (``None``: never). ``clock`` times the moves' budgets: ``MONOTONIC``
+    in play, a ``VirtualClock`` that a test advances.
     """
 
     def __init__(self, state: GameState, seats: Seats, *, seed: int,
