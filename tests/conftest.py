@@ -57,16 +57,6 @@ def deck() -> tuple[str, ...]:
     return default_deck("words")
 
 
-class FakeClock:
-    """A clock that agents move forward instead of sleeping, so budgets are tested exactly."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def files_under(folder: Path) -> dict[str, tuple[int, int]]:
     """Every file under ``folder``, with its size and modification time (nanoseconds)."""
     if not folder.is_dir():

@@ -36,6 +36,7 @@ from .board import (
 )
 from .cards import Identity, Role, Standing, Team
 from .choices import DEFAULT_LEVEL, LEVEL_ROLES, Level, PlayRole
+from .clock import MONOTONIC, ClockStalled, MoveClock, VirtualClock
 from .clues import (
     BasicClueValidator,
     ClueContext,
@@ -108,6 +109,7 @@ from .views import GuesserView, Phase, PublicView, SpymasterView, held_key
 __all__ = [
     "MAX_CARD_LENGTH", "MAX_CARDS", "MOVE_KINDS", "SEED_BITS", "UNLIMITED", "Abandoned",
     "Action", "AgentError",
+    "MONOTONIC", "ClockStalled", "MoveClock", "VirtualClock",
     "BasicClueValidator",
     "Board", "Clue",
     "ClueContext", "ClueGiven", "ClueNumber", "ClueValidator", "ClueViolation",

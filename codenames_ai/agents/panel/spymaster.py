@@ -313,16 +313,7 @@ class PanelSpymaster(ExplainsClues):
         cost = np.array([0.0, cfg.opponent_cost, cfg.bystander_cost, cfg.assassin_cost])
         if opponent_left <= 1:
             cost[OPPONENT] = cfg.assassin_cost  # their last card loses the game
-        # The best-scoring other card, kind by kind (the cards come grouped by kind), and the
-        # cost of touching it: on a tie the earlier card, as the guesser would take it.
-        best_other = np.full(noisy.shape[1:], -np.inf, dtype=np.float32)
-        penalty = np.zeros(noisy.shape[1:], dtype=np.float64)
-        for kind in (OPPONENT, BYSTANDER, ASSASSIN):
-            cards = np.flatnonzero(codes == kind)
-            if cards.size:
-                nearest = noisy[cards[0]:cards[-1] + 1].max(axis=0)
-                penalty[nearest > best_other] = cost[kind]
-                np.maximum(best_other, nearest, out=best_other)
+        best_other, penalty = _best_other(noisy, codes, cost)
         ahead = (noisy[:n_own] > best_other).sum(axis=0)
         # A guesser seen stopping short of our numbers is modelled as a more careful one.
         stop = cfg.stop_z + cfg.timid_shift * partner.early_stops
@@ -466,3 +457,20 @@ def _worst(per_mind: npt.NDArray[np.float64], rank: int) -> npt.NDArray[np.float
 
 def _join(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _best_other(noisy: npt.NDArray[np.float32], codes: npt.NDArray[np.int8],
+                cost: npt.NDArray[np.float64]
+                ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float64]]:
+    """The best-scoring card not ours for each simulated guesser, kind by kind (the cards
+    come grouped by kind), and the cost of touching it: on a tie the earlier card, as the
+    guesser would take it."""
+    best_other = np.full(noisy.shape[1:], -np.inf, dtype=np.float32)
+    penalty = np.zeros(noisy.shape[1:], dtype=np.float64)
+    for kind in (OPPONENT, BYSTANDER, ASSASSIN):
+        cards = np.flatnonzero(codes == kind)
+        if cards.size:
+            nearest = noisy[cards[0]:cards[-1] + 1].max(axis=0)
+            penalty[nearest > best_other] = cost[kind]
+            np.maximum(best_other, nearest, out=best_other)
+    return best_other, penalty
