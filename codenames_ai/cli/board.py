@@ -15,14 +15,13 @@ from ..core import (
     ConfigError,
     DeckError,
     EditionName,
+    GameSettings,
     Identity,
-    Layout,
+    LayoutOverrides,
     RuleSet,
     SpymasterView,
     Team,
     check_clue,
-    custom,
-    edition,
     normalize_word,
     parse_key,
     starting_team_of,
@@ -96,28 +95,31 @@ def key_rules(key: Sequence[Identity], edition_name: EditionName | None,
     starting = starting_team_of(key)
     if edition_name is EditionName.CUSTOM:
         try:
-            layout = Layout(rows=1, cols=len(key), first_team_agents=counts[starting.agent],
-                            second_team_agents=counts[starting.other.agent],
-                            double_agent=False, bystanders=counts[Identity.BYSTANDER],
-                            assassins=counts[Identity.ASSASSIN])
+            settings = GameSettings(edition=edition_name, clue_rules=clue_rules,
+                                    layout=LayoutOverrides(
+                                        rows=1, cols=len(key),
+                                        first_team_agents=counts[starting.agent],
+                                        second_team_agents=counts[starting.other.agent],
+                                        double_agent=False,
+                                        bystanders=counts[Identity.BYSTANDER],
+                                        assassins=counts[Identity.ASSASSIN]))
         except ConfigError as exc:
             raise ConfigError(f"--key is not a custom layout: {exc}; give each team at least "
                               "one agent (R and B)") from None
-        rules = custom(layout)
-    else:
-        rules = edition(edition_name.value)
-        try:
-            Board(words=tuple(map(str, range(len(key)))), key=tuple(key),
-                  starting_team=starting).check_fits(rules.layout)
-        except DeckError as exc:
-            layout = rules.layout
-            raise ConfigError(
-                f"--key does not fit a {edition_name.value} board ({layout.cells} cards: "
-                f"{layout.starting_team_cards} for the starting team, "
-                f"{layout.second_team_agents} for the other, {layout.bystanders} "
-                f"bystanders, {layout.assassins} assassin): the {exc}; fix --board and "
-                "--key, or give --edition custom for another layout") from None
-    return rules.with_options(clue_rules=clue_rules)
+        return settings.to_rules()
+    rules = GameSettings(edition=edition_name, clue_rules=clue_rules).to_rules()
+    try:
+        Board(words=tuple(map(str, range(len(key)))), key=tuple(key),
+              starting_team=starting).check_fits(rules.layout)
+    except DeckError as exc:
+        layout = rules.layout
+        raise ConfigError(
+            f"--key does not fit a {edition_name.value} board ({layout.cells} cards: "
+            f"{layout.starting_team_cards} for the starting team, "
+            f"{layout.second_team_agents} for the other, {layout.bystanders} "
+            f"bystanders, {layout.assassins} assassin): the {exc}; fix --board and "
+            "--key, or give --edition custom for another layout") from None
+    return rules
 
 
 def check_guess_clue(clue: Clue, cards: list[str], rules: str) -> None:
