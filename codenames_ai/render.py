@@ -28,7 +28,7 @@ from .core.events import (
 from .core.record import GameRecord, replay_steps
 from .core.rules import Variant
 from .core.state import EndReason, GameState, Outcome
-from .core.views import Phase
+from .core.views import Phase, PublicView, held_key
 from .pictures import PictureCard, PictureDeck, shipped_picture
 
 _KEY_MARK = {Identity.RED: "r", Identity.BLUE: "b", Identity.BYSTANDER: ".",
@@ -205,12 +205,18 @@ _LEGEND_NAME = {Identity.RED: "red agent", Identity.BLUE: "blue agent",
                 Identity.BYSTANDER: "bystander", Identity.ASSASSIN: "assassin"}
 
 
-def render_state_board(state: GameState, *, show_key: bool, tags: bool = False,
-                       deck: PictureDeck | None = None) -> str:
-    revealed = [state.board.key[i] if state.is_revealed(i) else None
-                for i in range(len(state.board.words))]
-    return render_board(state.board.words, revealed, state.rules.layout.cols,
-                        key=state.board.key if show_key else None, tags=tags, deck=deck)
+def render_view(view: PublicView, *, color: bool = False, width: int | None = None,
+                tags: bool = False, deck: PictureDeck | None = None) -> str:
+    """The board as ``view``'s seat sees it (``render_board``): with the key exactly when the
+    view holds it (a spymaster's, or an observer's given one), never otherwise."""
+    return render_board(view.words, view.revealed, view.rules.layout.cols, key=held_key(view),
+                        color=color, width=width, tags=tags, deck=deck)
+
+
+def _seen(state: GameState, show_key: bool) -> PublicView:
+    """The view a replay shows: an observer's who holds the key, or the table's."""
+    team = state.current_team
+    return state.spymaster_view(team) if show_key else state.public_view(team)
 
 
 def describe_event(event: Event, deck: PictureDeck | None = None) -> str:
@@ -288,7 +294,7 @@ def render_game(record: GameRecord, *, show_key: bool = True,
            f"{record.board.starting_team.value.capitalize()} starts"
            + (" and is the players' team." if record.rules.variant is Variant.COOP else "."))
     start = GameState(record.rules, record.board, validator=validator)
-    yield render_state_board(start, show_key=show_key, tags=tags, deck=deck)
+    yield render_view(_seen(start, show_key), tags=tags, deck=deck)
     yield board_legend(key=show_key)
     for produced, state in replay_steps(record, validator=validator, source=source):
         for event in produced:
@@ -296,7 +302,7 @@ def render_game(record: GameRecord, *, show_key: bool = True,
         if state.phase is Phase.CLUE or state.is_over:
             yield (f"  red {state.cards_left(Team.RED)} left · blue "
                    f"{state.cards_left(Team.BLUE)} left")
-            yield render_state_board(state, show_key=show_key, deck=deck)
+            yield render_view(_seen(state, show_key), deck=deck)
     coop_team = record.board.starting_team if record.rules.variant is Variant.COOP else None
     yield describe_outcome(record.outcome, coop_team=coop_team)
     if not show_key and record.outcome.winner is not None and record.seed is not None:

@@ -10,7 +10,7 @@ import platformdirs
 import pytest
 from hypothesis import settings
 
-from codenames_ai.core import Board, GameState, Identity, Layout, RuleSet, Team, custom
+from codenames_ai.core import Board, GameState, Layout, RuleSet, Team, custom, parse_key
 from codenames_ai.decks import default_deck
 
 # Property tests draw the same examples on every run, so CI is reproducible; to look for new
@@ -32,16 +32,14 @@ SMALL_LAYOUT = Layout(rows=3, cols=3, first_team_agents=2, second_team_agents=2,
                       double_agent=True, bystanders=3, assassins=1)
 SMALL_WORDS = ("apple", "bear", "cat", "dog", "eel", "fig", "goat", "hat", "ink")
 #            apple bear cat | dog eel | fig goat hat | ink
-SMALL_KEY = "R R R B B . . . X"
-
-_MARK = {"R": Identity.RED, "B": Identity.BLUE, ".": Identity.BYSTANDER, "X": Identity.ASSASSIN}
+SMALL_KEY = "R R R B B N N N A"
 
 
 def make_board(key: str, words: tuple[str, ...] = SMALL_WORDS,
                starting_team: Team = Team.RED) -> Board:
-    """A board from a key written as marks: R, B, . (bystander), X (assassin)."""
-    return Board(words=words, key=tuple(_MARK[m] for m in key.split()),
-                 starting_team=starting_team)
+    """A board from a key in the core's letters (``parse_key``): R, B, N (bystander),
+    A (assassin)."""
+    return Board(words=words, key=parse_key(key, len(words)), starting_team=starting_team)
 
 
 def small_rules(**options: object) -> RuleSet:
@@ -57,16 +55,6 @@ def small_game(key: str = SMALL_KEY, **options: object) -> GameState:
 @pytest.fixture(scope="session")
 def deck() -> tuple[str, ...]:
     return default_deck("words")
-
-
-class FakeClock:
-    """A clock that agents move forward instead of sleeping, so budgets are tested exactly."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def files_under(folder: Path) -> dict[str, tuple[int, int]]:

@@ -1,5 +1,5 @@
 """The layers and what each may import. The rules core imports the standard library only
-(STYLE.md, convention 1); every other package imports only the layers below it, so that
+(the README's "What is here" map); every other package imports only the layers below it, so that
 (for example) the word vectors know nothing of clue strategy, and the web app and the
 learning environment do not depend on the terminal game."""
 

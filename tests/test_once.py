@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pickle
 import threading
-import time
 
 import pytest
 
@@ -14,6 +13,8 @@ from codenames_ai.agents import space
 from codenames_ai.legality import language
 from codenames_ai.once import BuiltOnce, built_once
 from codenames_ai.vectors import default, links, minilm
+
+from .waiting import until
 
 CALLERS = 8
 
@@ -33,9 +34,8 @@ def test_callers_at_the_same_moment_wait_for_one_build_and_share_it() -> None:
                for _ in range(CALLERS)]
     for thread in threads:
         thread.start()
-    deadline = time.monotonic() + 30
-    while costly.waiting < CALLERS - 1 and time.monotonic() < deadline:
-        time.sleep(0.01)  # a bounded wait for the others to queue behind the build
+    until(lambda: costly.waiting >= CALLERS - 1, "the others to queue behind the build",
+          timeout=30)
     assert costly.waiting == CALLERS - 1 and builds == ["lexicon"]
     release.set()
     for thread in threads:

@@ -18,7 +18,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -27,6 +26,8 @@ import pytest
 
 from codenames_ai.core import WORDS, Identity, Team, deal
 from codenames_ai.decks import read_word_list
+
+from .waiting import until
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "docs" / "reading" / "reader.py"
@@ -115,11 +116,12 @@ def serve(folder: Path, servers: Servers) -> subprocess.Popen[str]:
     server = subprocess.Popen([sys.executable, str(SCRIPT), "--dir", str(folder), "serve"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     servers.append(server)
-    deadline = time.monotonic() + 60
-    while not (folder / SOCKET).exists():
+
+    def listening() -> bool:
         assert server.poll() is None, server.stderr.read() if server.stderr else ""
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+        return (folder / SOCKET).exists()
+
+    until(listening, "the server to listen")
     return server
 
 

@@ -20,11 +20,11 @@ if TYPE_CHECKING:
         ScriptExhausted,
     )
     from .guessers import EmbeddingGuesser, NearestGuesser
+    from .options import Help, Option
     from .panel import PanelConfig, PanelGuesser, PanelSpymaster
     from .registry import (
         REGISTRY,
         AgentSpec,
-        Option,
         import_plugin,
         load_entry_point,
         make_agent,
@@ -39,14 +39,15 @@ _SOURCES = {
                      "ScriptedSpymaster", "ScriptExhausted"), "baselines"),
     **dict.fromkeys(("EmbeddingGuesser", "NearestGuesser"), "guessers"),
     **dict.fromkeys(("PanelConfig", "PanelGuesser", "PanelSpymaster"), "panel"),
-    **dict.fromkeys(("REGISTRY", "AgentSpec", "Option", "import_plugin", "load_entry_point",
+    **dict.fromkeys(("Help", "Option"), "options"),
+    **dict.fromkeys(("REGISTRY", "AgentSpec", "import_plugin", "load_entry_point",
                      "make_agent", "register", "registered"), "registry"),
     **dict.fromkeys(("EVConfig", "EVSpymaster", "GapSpymaster", "ThresholdSpymaster"),
                     "spymasters"),
 }
 
 __all__ = ["REGISTRY", "AgentSpec", "EVConfig", "EVSpymaster", "EmbeddingGuesser",
-           "GapSpymaster", "NearestGuesser", "Option", "PanelConfig", "PanelGuesser",
+           "GapSpymaster", "Help", "NearestGuesser", "Option", "PanelConfig", "PanelGuesser",
            "PanelSpymaster", "RandomGuesser", "RandomSpymaster", "ScriptExhausted",
            "ScriptedGuesser", "ScriptedSpymaster", "ThresholdSpymaster", "import_plugin",
            "load_entry_point", "make_agent", "register", "registered"]

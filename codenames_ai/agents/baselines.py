@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Annotated
 
 from ..core.actions import Clue, ClueNumber, Cover, Guess, GuesserAction, Pass
 from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_validator
 from ..core.errors import DeckError
 from ..core.views import GuesserView, SpymasterView
 from .explain import ExplainsTouches, TouchKind
+from .options import Help
 
 
 class RandomSpymaster:
@@ -20,8 +22,12 @@ class RandomSpymaster:
 
     agent_id = "random-spymaster-v1"
 
-    def __init__(self, words: Iterable[str] | None = None, *, max_number: int = 2,
-                 seed: int = 0, validator: ClueValidator | None = None) -> None:
+    def __init__(self, words: Annotated[Iterable[str] | None, Help(
+                     "clue words (default: the Words deck)")] = None, *,
+                 max_number: Annotated[int, Help("the largest number it gives")] = 2,
+                 seed: Annotated[int, Help("first seed (each game reseeds it)")] = 0,
+                 validator: Annotated[ClueValidator | None, Help(
+                     "a clue validator (Python only)")] = None) -> None:
         if words is None:
             from ..decks import default_deck
 
@@ -65,7 +71,9 @@ class RandomGuesser(ExplainsTouches):
 
     agent_id = "random-guesser-v1"
 
-    def __init__(self, *, stop_probability: float = 0.0, seed: int = 0) -> None:
+    def __init__(self, *, stop_probability: Annotated[float, Help(
+                     "chance to pass before a touch")] = 0.0,
+                 seed: Annotated[int, Help("first seed (each game reseeds it)")] = 0) -> None:
         super().__init__()
         if not 0.0 <= stop_probability <= 1.0:
             raise ValueError(f"stop_probability must be in [0, 1], got {stop_probability}")

@@ -4,7 +4,7 @@ baseline."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Annotated
 
 import numpy as np
 import numpy.typing as npt
@@ -12,9 +12,10 @@ import numpy.typing as npt
 from ..core.actions import UNLIMITED, Clue, GuesserAction, Pass
 from ..core.events import ClueGiven, GuessMade
 from ..core.views import GuesserView
-from ..pictures import Captions, shipped_captions
+from ..pictures import shipped_captions
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from .explain import ExplainsTouches, ScoredCard, TouchKind, next_closest, sureness_words
+from .options import CacheDir, DeckCaptions, Help, PictureMeaning, VocabularySize
 from .space import DEFAULT_VOCABULARY, ClueSpace, clue_space
 
 FloatArray = npt.NDArray[np.float32]
@@ -27,11 +28,13 @@ class _EmbeddingGuesser(ExplainsTouches):
 
     agent_id = "embedding-guesser"
 
-    def __init__(self, *, model: str = "glove-6b-50d",
-                 vocabulary_size: int = DEFAULT_VOCABULARY,
-                 cache_dir: Path | str | None = None, space: ClueSpace | None = None,
-                 picture_meaning: str = DEFAULT_PICTURE_MEANING,
-                 pictures: Captions | None = None) -> None:
+    def __init__(self, *, model: Annotated[str, Help("word-vector model")] = "glove-6b-50d",
+                 vocabulary_size: VocabularySize = DEFAULT_VOCABULARY,
+                 cache_dir: CacheDir = None,
+                 space: Annotated[ClueSpace | None, Help(
+                     "a ready clue space (Python only)")] = None,
+                 picture_meaning: PictureMeaning = DEFAULT_PICTURE_MEANING,
+                 pictures: DeckCaptions = None) -> None:
         super().__init__()
         self.space = space or clue_space(model, vocabulary_size=vocabulary_size,
                                          cache_dir=cache_dir)
@@ -78,7 +81,10 @@ class EmbeddingGuesser(_EmbeddingGuesser):
 
     agent_id = "guesser-v1"
 
-    def __init__(self, *, stop_quantile: float = 0.90, leftover_quantile: float = 0.95,
+    def __init__(self, *, stop_quantile: Annotated[float, Help(
+                     "stop below this similarity quantile")] = 0.90,
+                 leftover_quantile: Annotated[float, Help(
+                     "earlier clues' leftovers above this quantile")] = 0.95,
                  **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
         calibration = self.space.calibration

@@ -1,6 +1,7 @@
 """The registry of agents: versioned ids, each with its role, a factory, typed options and
 what it needs beyond the default install. ``module:Class`` names plugins that are not
-registered.
+registered. A built-in id's options are read from its agent's constructor (``options.py``):
+to add or change one, change the constructor.
 
 Bump an id's version whenever an agent's behaviour changes, so old results stay comparable:
 ``tests/golden/games.json`` pins every id's games (``harness/golden.py``), and its test fails
@@ -14,9 +15,9 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import importlib
 import inspect
-import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
@@ -28,69 +29,41 @@ from ..core.cards import Role
 from ..core.errors import ConfigError, quoted
 from ..core.protocols import Guesser, Spymaster
 from ..extras import Requirement, first_problem
-from ..vectors.model import PICTURE_MEANINGS
-from .spymasters import RISK_PRESETS, EVConfig, Strength
+from .options import Option, options_of, short_repr
+from .spymasters import EVConfig, Strength
 
 Agent = Spymaster | Guesser
 Factory = Callable[..., Any]
 
 
 @dataclass(frozen=True)
-class Option:
-    """A constructor option an agent's users may set.
-
-    ``kind`` is what a value may be: ``str``, ``int``, ``float``, ``bool``, ``words`` (a word
-    or a list of words), ``path`` or ``object`` (a Python value, from Python only).
-    ``identity`` options change how the agent plays and are recorded in its id; the others
-    (a cache folder) do not."""
-
-    name: str
-    kind: str
-    help: str = ""
-    choices: tuple[str, ...] = ()
-    optional: bool = False  # None is a valid value
-    identity: bool = True
-
-    KINDS = ("str", "int", "float", "bool", "words", "path", "object")
-
-    def check(self, value: Any, agent: str) -> Any:
-        """``value`` as the constructor takes it (lists of words become tuples); a
-        ``ConfigError`` naming the agent, the option and what it takes otherwise."""
-        if value is None and self.optional:
-            return None
-        wanted = {"str": "a string", "int": "a whole number", "float": "a number",
-                  "bool": "true or false", "words": "a word or a list of words",
-                  "path": "a folder path", "object": "a value"}[self.kind]
-        if not _is_kind(value, self.kind):
-            raise ConfigError(f"agent {agent!r}: option {self.name!r} takes {wanted}, not "
-                              f"{_short(value)}")
-        if self.choices and value not in self.choices:
-            raise ConfigError(f"agent {agent!r}: option {self.name!r} is one of "
-                              f"{', '.join(self.choices)}, not {_short(value)}")
-        if self.kind == "words" and isinstance(value, list):
-            return tuple(value)
-        if self.kind == "float":
-            return float(value)
-        return value
-
-    def describe(self) -> str:
-        kind = "|".join(self.choices) if self.choices else self.kind
-        return f"{self.name}: {kind}" + (" (or none)" if self.optional else "")
-
-
-@dataclass(frozen=True)
 class AgentSpec:
     """A registered agent: its versioned id, role, factory (a callable or ``module:Class``),
-    a one-line summary, default options, the options users may set, and requirements."""
+    a one-line summary, default options, the options users may set (``declared`` by hand,
+    or ``None``: read from the factory's signature, less the ``withheld``), and
+    requirements."""
 
     agent_id: str
     role: Role
     factory: Factory | str
     summary: str = ""
     defaults: tuple[tuple[str, Any], ...] = ()
-    options: tuple[Option, ...] = ()
+    declared: tuple[Option, ...] | None = ()
     requires: tuple[Requirement, ...] = ()
     module: str = field(default="", compare=False)  # where it was registered (for plugins)
+    withheld: tuple[str, ...] = ()
+
+    @functools.cached_property
+    def options(self) -> tuple[Option, ...]:
+        """The options users may set. Read from the signature when first asked (importing
+        the agent's module, which listing the ids does not need)."""
+        if self.declared is not None:
+            return self.declared
+        try:
+            return options_of(_factory(self.factory), withheld=self.withheld)
+        except (TypeError, ValueError, NameError) as exc:
+            raise ConfigError(f"agent {self.agent_id!r}: cannot read its options from the "
+                              f"signature of {self.entry_point}: {exc}") from None
 
     @property
     def entry_point(self) -> str:
@@ -116,28 +89,35 @@ _ID = re.compile(r"[a-z0-9][a-z0-9._-]*\Z")
 
 
 def register(agent_id: str, factory: Factory | str, *, role: Role, summary: str = "",
-             defaults: Mapping[str, Any] | None = None, options: Iterable[Option] = (),
-             requires: Iterable[Requirement] = (), replace: bool = False) -> AgentSpec:
+             defaults: Mapping[str, Any] | None = None,
+             options: Iterable[Option] | Literal["signature"] = (),
+             withheld: Iterable[str] = (), requires: Iterable[Requirement] = (),
+             replace: bool = False) -> AgentSpec:
     """Register ``factory`` (a class or callable building the agent, or ``"module:Class"``)
     under ``agent_id`` for ``role``. ``defaults`` are passed to it unless the user gives
-    others; ``options`` are what users may set (checked by type before the factory runs;
-    an agent without declared options takes whatever its signature accepts);
-    ``requires`` names what must be installed. Registering an id again with the same
-    factory is a no-op; with another factory it needs ``replace=True``."""
+    others; ``options`` are what users may set (checked by type before the factory runs):
+    ``"signature"`` reads them from the factory's keyword parameters (``options_of``: types,
+    defaults, ``Help``), less the ``withheld`` ones; an agent without options takes whatever
+    its signature accepts. ``requires`` names what must be installed. Registering an id
+    again with the same factory is a no-op; with another factory it needs
+    ``replace=True``."""
     if not _ID.match(agent_id):
         raise ConfigError(f"agent id {agent_id!r}: use lowercase letters, digits, '.', '_' "
                           "and '-' (e.g. 'my-spymaster-v1')")
     if not (isinstance(factory, str) or callable(factory)):
         raise ConfigError(f"agent {agent_id!r}: the factory must be callable or "
-                          f"'module:Class', not {_short(factory)}")
-    declared = tuple(options)
-    for option in declared:
+                          f"'module:Class', not {short_repr(factory)}")
+    declared = None if options == "signature" else tuple(options)
+    if withheld and declared is not None:
+        raise ConfigError(f"agent {agent_id!r}: withheld options are left out of those read "
+                          "from the signature (options='signature')")
+    for option in declared or ():
         if option.kind not in Option.KINDS:
             raise ConfigError(f"agent {agent_id!r}: option {option.name!r} has unknown kind "
                               f"{option.kind!r}; kinds: {', '.join(Option.KINDS)}")
     module = _module_of(factory) if not isinstance(factory, str) else factory.partition(":")[0]
     spec = AgentSpec(agent_id, role, factory, summary, tuple((defaults or {}).items()),
-                     declared, tuple(requires), module)
+                     declared, tuple(requires), module, tuple(withheld))
     existing = REGISTRY.get(agent_id)
     if existing is not None and not replace and existing.entry_point != spec.entry_point:
         raise ConfigError(f"agent id {agent_id!r} is already registered for "
@@ -195,7 +175,7 @@ def make_agent(name: str, *, role: Role | None = None, seat: str = "",
     if role is not None and not callable(getattr(agent, _ROLE_METHOD[role], None)):
         raise _role_mismatch(name, role, seat)
     if not any(callable(getattr(agent, m, None)) for m in _ROLE_METHOD.values()):
-        raise ConfigError(f"{name!r} built {_short(agent)}, which is neither a spymaster "
+        raise ConfigError(f"{name!r} built {short_repr(agent)}, which is neither a spymaster "
                           "(give_clue) nor a guesser (guess)")
     if spec is not None:
         # The versioned id, and the options that change play, as records and results show it.
@@ -432,7 +412,7 @@ def entry_point_of(agent: str | Factory) -> str:
         module, sep, attribute = agent.partition(":")
         return f"{_module_of_name(module)}:{attribute}" if sep else agent
     if not callable(agent):
-        raise ConfigError(f"an agent is an id, 'module:Class' or a class, not {_short(agent)}")
+        raise ConfigError(f"an agent is an id, 'module:Class' or a class, not {short_repr(agent)}")
     return f"{_module_of(agent)}:{agent.__qualname__}"
 
 
@@ -533,25 +513,6 @@ def _role_mismatch(name: str, role: Role, seat: str) -> ConfigError:
                        f"{role.value}s: {known}")
 
 
-def _is_kind(value: Any, kind: str) -> bool:
-    if kind == "object":
-        return True
-    if isinstance(value, bool):
-        return kind == "bool"
-    if kind == "words":
-        return isinstance(value, str) or (
-            isinstance(value, list | tuple) and all(isinstance(w, str) for w in value))
-    wanted: dict[str, type | tuple[type, ...]] = {
-        "str": str, "int": int, "float": (int, float), "bool": bool,
-        "path": (str, os.PathLike)}
-    return isinstance(value, wanted[kind])
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 # -- the built-in agents ------------------------------------------------------------------
 
 def _model_built(name: str) -> Requirement:
@@ -565,71 +526,40 @@ def _model_built(name: str) -> Requirement:
                        available)
 
 
-_CACHE = Option("cache_dir", "path", "model cache folder (default: the user cache)",
-                optional=True, identity=False)
-_VOCABULARY = Option("vocabulary_size", "int", "clue words considered, most frequent first")
-_PICTURES = Option("picture_meaning", "str", "how a picture's tags make its meaning",
-                   choices=PICTURE_MEANINGS)
-_SPACE = Option("space", "object", "a ready clue space (Python only)", optional=True)
-# The deck in play, not a choice of play: a game on a user's picture deck passes its captions.
-_DECK = Option("pictures", "object", "the picture deck's captions: card -> tags (Python only; "
-               "default: the shipped deck)", optional=True, identity=False)
-_EMBEDDING_SPYMASTER = (
-    Option("model", "words", "word-vector model(s); two or more make an ensemble"),
-    _VOCABULARY, _CACHE, Option("max_number", "int", "the largest number it gives"),
-    _SPACE, _PICTURES, _DECK)
-_EMBEDDING_GUESSER = (Option("model", "str", "word-vector model"), _VOCABULARY, _CACHE,
-                      _SPACE, _PICTURES, _DECK)
-_EV_CONFIG = Option("config", "object", "an EVConfig (Python only)", optional=True)
-_EV_OPTIONS = (*_EMBEDDING_SPYMASTER, _EV_CONFIG,
-               Option("risk", "str", "how much risk its clues take", choices=tuple(RISK_PRESETS),
-                      optional=True))
+_SPYMASTERS = "codenames_ai.agents.spymasters:"
+_GUESSERS = "codenames_ai.agents.guessers:"
+_PANEL = "codenames_ai.agents.panel:"
+
+
+def _builtin(agent_id: str, factory: str, role: Role, summary: str, **more: Any) -> None:
+    """A built-in agent, its options read from its constructor."""
+    register(agent_id, factory, role=role, summary=summary, options="signature", **more)
 
 
 def _embedding(model: str, short: str, requires: tuple[Requirement, ...] = ()) -> None:
     defaults = {"model": model}
-    register(f"{short}-ev-spymaster-v1", "codenames_ai.agents.spymasters:EVSpymaster",
-             role=Role.SPYMASTER, summary=f"expected-value spymaster on {model}",
-             defaults={**defaults, "risk": "normal"}, options=_EV_OPTIONS, requires=requires)
-    register(f"{short}-threshold-spymaster-v1",
-             "codenames_ai.agents.spymasters:ThresholdSpymaster", role=Role.SPYMASTER,
-             summary=f"AIIDE 2019 threshold baseline (0.5) on {model}", defaults=defaults,
-             options=(*_EMBEDDING_SPYMASTER, Option("threshold", "float", "distance cut-off")),
+    _builtin(f"{short}-ev-spymaster-v1", _SPYMASTERS + "EVSpymaster", Role.SPYMASTER,
+             f"expected-value spymaster on {model}", defaults={**defaults, "risk": "normal"},
              requires=requires)
-    register(f"{short}-gap-spymaster-v1", "codenames_ai.agents.spymasters:GapSpymaster",
-             role=Role.SPYMASTER,
-             summary=f"gap baseline (n-th target minus best non-target, x n^0.6) on {model}",
-             defaults=defaults,
-             options=(*_EMBEDDING_SPYMASTER, Option("exponent", "float", "reward for n")),
+    _builtin(f"{short}-threshold-spymaster-v1", _SPYMASTERS + "ThresholdSpymaster",
+             Role.SPYMASTER, f"AIIDE 2019 threshold baseline (0.5) on {model}",
+             defaults=defaults, requires=requires)
+    _builtin(f"{short}-gap-spymaster-v1", _SPYMASTERS + "GapSpymaster", Role.SPYMASTER,
+             f"gap baseline (n-th target minus best non-target, x n^0.6) on {model}",
+             defaults=defaults, requires=requires)
+    _builtin(f"{short}-guesser-v1", _GUESSERS + "EmbeddingGuesser", Role.GUESSER,
+             f"guesser with memory and a calibrated stop rule on {model}", defaults=defaults,
              requires=requires)
-    register(f"{short}-guesser-v1", "codenames_ai.agents.guessers:EmbeddingGuesser",
-             role=Role.GUESSER,
-             summary=f"guesser with memory and a calibrated stop rule on {model}",
-             defaults=defaults,
-             options=(*_EMBEDDING_GUESSER,
-                      Option("stop_quantile", "float", "stop below this similarity quantile"),
-                      Option("leftover_quantile", "float", "earlier clues' leftovers above "
-                             "this quantile")),
-             requires=requires)
-    register(f"{short}-nearest-guesser-v1", "codenames_ai.agents.guessers:NearestGuesser",
-             role=Role.GUESSER,
-             summary=f"nearest-card baseline guesser on {model}, never stops early",
-             defaults=defaults, options=_EMBEDDING_GUESSER, requires=requires)
+    _builtin(f"{short}-nearest-guesser-v1", _GUESSERS + "NearestGuesser", Role.GUESSER,
+             f"nearest-card baseline guesser on {model}, never stops early",
+             defaults=defaults, requires=requires)
 
 
 def _register_builtins() -> None:
-    register("random-spymaster-v1", "codenames_ai.agents.baselines:RandomSpymaster",
-             role=Role.SPYMASTER, summary="random legal clue word from a word list, number 1-2",
-             options=(Option("words", "words", "clue words (default: the Words deck)",
-                             optional=True),
-                      Option("max_number", "int", "the largest number it gives"),
-                      Option("seed", "int", "first seed (each game reseeds it)"),
-                      Option("validator", "object", "a clue validator (Python only)",
-                             optional=True)))
-    register("random-guesser-v1", "codenames_ai.agents.baselines:RandomGuesser",
-             role=Role.GUESSER, summary="touches random face-up cards",
-             options=(Option("stop_probability", "float", "chance to pass before a touch"),
-                      Option("seed", "int", "first seed (each game reseeds it)")))
+    _builtin("random-spymaster-v1", "codenames_ai.agents.baselines:RandomSpymaster",
+             Role.SPYMASTER, "random legal clue word from a word list, number 1-2")
+    _builtin("random-guesser-v1", "codenames_ai.agents.baselines:RandomGuesser",
+             Role.GUESSER, "touches random face-up cards")
     minilm = (_model_built("minilm"),)
     _embedding("glove-6b-50d", "glove")
     _embedding("minilm", "minilm", minilm)
@@ -637,85 +567,36 @@ def _register_builtins() -> None:
     _embedding("minilm-l6-words", "minilm-words")
     _embedding("wordnet-3.0", "wordnet")
     _embedding("eat-associations", "eat")
-    panel_options = (
-        Option("minds", "words", "the models that must agree"), _VOCABULARY, _CACHE,
-        Option("config", "object", "a PanelConfig (Python only)", optional=True),
-        Option("panel", "object", "a ready panel (Python only)", optional=True), _PICTURES,
-        Option("model", "str", "one model instead of the panel's minds", optional=True),
-        Option("min_zipf", "float", "familiarity floor of clue words", optional=True),
-        Option("known_by", "words", "minds every clue word must be known by"), _DECK)
-    register("panel-spymaster-v2", "codenames_ai.agents.panel:PanelSpymaster",
-             role=Role.SPYMASTER,
-             summary="panel spymaster: GloVe, MiniLM and WordNet must agree; familiar words; "
-                     "reads its guesser and never repeats a clue; the easy and normal levels' "
-                     "spymaster",
-             options=panel_options)
-    register("panel-spymaster-v3", "codenames_ai.agents.panel:PeoplePanelSpymaster",
-             role=Role.SPYMASTER,
-             summary="panel spymaster for people: GloVe, MiniLM, WordNet and people's "
-                     "associations (EAT); clues for two or three cards when they read right, "
-                     "a 1-clue singles its card out, hard cards paired early, nouns and base "
-                     "forms",
-             options=panel_options)
-    _register_people_agents(panel_options)
-    register("panel-guesser-v2", "codenames_ai.agents.panel:PanelGuesser", role=Role.GUESSER,
-             summary="panel guesser: GloVe, MiniLM and WordNet together, calibrated stop, "
-                     "memory of earlier clues",
-             options=(Option("minds", "words", "the models guessing together"), _VOCABULARY,
-                      _CACHE, Option("stop_z", "float", "stop below this fit, in std units"),
-                      Option("leftover_z", "float", "earlier clues' leftovers above this fit"),
-                      Option("panel", "object", "a ready panel (Python only)", optional=True),
-                      _PICTURES,
-                      Option("model", "str", "one model instead of the panel's minds",
-                             optional=True), _DECK))
-    register("people-guesser-v1", "codenames_ai.agents.panel:PeopleGuesser",
-             role=Role.GUESSER,
-             summary="guesser for a person's clues: four minds with people's associations "
-                     "first, each card read both ways (the clue brings it to mind, and it "
-                     "brings the clue to mind); trusts the number; a person's partner by "
-                     "default",
-             options=(Option("minds", "words", "the models guessing together"), _VOCABULARY,
-                      _CACHE, Option("backward", "float", "weight of the card-to-clue "
-                                     "reading"),
-                      Option("leftover_z", "float", "earlier clues' leftovers above this fit"),
-                      Option("panel", "object", "a ready panel (Python only)", optional=True),
-                      _PICTURES, _DECK))
-    register("ensemble-ev-spymaster-v1", "codenames_ai.agents.spymasters:EVSpymaster",
-             role=Role.SPYMASTER,
-             summary="expected-value spymaster on GloVe and MiniLM together",
-             # Two models disagree more than one model with itself: more noise, a looser
-             # stop (measured: python -m benchmarks.agents).
+    _builtin("panel-spymaster-v2", _PANEL + "PanelSpymaster", Role.SPYMASTER,
+             "panel spymaster: GloVe, MiniLM and WordNet must agree; familiar words; reads its "
+             "guesser and never repeats a clue; the easy and normal levels' spymaster")
+    _builtin("panel-spymaster-v3", _PANEL + "PeoplePanelSpymaster", Role.SPYMASTER,
+             "panel spymaster for people: GloVe, MiniLM, WordNet and people's associations "
+             "(EAT); clues for two or three cards when they read right, a 1-clue singles its "
+             "card out, hard cards paired early, nouns and base forms")
+    _builtin("panel-spymaster-v4", _PANEL + "PeopleSpymaster", Role.SPYMASTER,
+             "spymaster for people: people's reading (the people guesser's model) finds the "
+             "targets, every mind guards the assassin; each target of a 2-3 clue linked by two "
+             "minds, a failed card's next clue of another kind")
+    _builtin("people-guesser-v2", _PANEL + "PricedBonusGuesser", Role.GUESSER,
+             "guesser for a person's clues: people-guesser-v1's reading (the model the default "
+             "spymaster listens through) with the bonus touch priced: an earlier clue's "
+             "leftover only when its chance clearly beats the assassin's and the other team's "
+             "risk; a person's partner by default")
+    _builtin("panel-guesser-v2", _PANEL + "PanelGuesser", Role.GUESSER,
+             "panel guesser: GloVe, MiniLM and WordNet together, calibrated stop, memory of "
+             "earlier clues")
+    _builtin("people-guesser-v1", _PANEL + "PeopleGuesser", Role.GUESSER,
+             "guesser for a person's clues: four minds with people's associations first, each "
+             "card read both ways (the clue brings it to mind, and it brings the clue to "
+             "mind); trusts the number; a person's partner by default")
+    # Two models disagree more than one model with itself: more noise, a looser stop
+    # (measured: python -m benchmarks.agents). No ``risk``: this config sets it.
+    _builtin("ensemble-ev-spymaster-v1", _SPYMASTERS + "EVSpymaster", Role.SPYMASTER,
+             "expected-value spymaster on GloVe and MiniLM together",
              defaults={"model": ("glove-6b-50d", "minilm"),
                        "config": EVConfig(noise=0.6, stop_quantile=0.90)},
-             # No ``risk``: the ensemble's own config sets it.
-             options=(*_EMBEDDING_SPYMASTER, _EV_CONFIG), requires=minilm)
-
-
-def _register_people_agents(panel_options: tuple[Option, ...]) -> None:
-    """The agents that share the people model (``panel.reading``): the default spymaster and
-    the default guesser."""
-    register("panel-spymaster-v4", "codenames_ai.agents.panel:PeopleSpymaster",
-             role=Role.SPYMASTER,
-             summary="spymaster for people: people's reading (the people guesser's model) "
-                     "finds the targets, every mind guards the assassin; each target of a "
-                     "2-3 clue linked by two minds, a failed card's next clue of another kind",
-             options=(*panel_options,
-                      Option("listener", "object", "a ListenerConfig (Python only)",
-                             optional=True),
-                      Option("reading", "object", "a ReadingWeights (Python only)",
-                             optional=True)))
-    register("people-guesser-v2", "codenames_ai.agents.panel:PricedBonusGuesser",
-             role=Role.GUESSER,
-             summary="guesser for a person's clues: people-guesser-v1's reading (the model "
-                     "the default spymaster listens through) with the bonus touch priced: an "
-                     "earlier clue's leftover only when its chance clearly beats the "
-                     "assassin's and the other team's risk; a person's partner by default",
-             options=(Option("minds", "words", "the models guessing together"), _VOCABULARY,
-                      _CACHE, Option("backward", "float", "weight of the card-to-clue "
-                                     "reading"),
-                      Option("bonus_worth", "float", "cards a bonus touch must be worth"),
-                      Option("panel", "object", "a ready panel (Python only)", optional=True),
-                      _PICTURES, _DECK))
+             withheld=("risk",), requires=minilm)
 
 
 _register_builtins()

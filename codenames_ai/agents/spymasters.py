@@ -9,24 +9,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
+from typing import Annotated
 
 import numpy as np
 import numpy.typing as npt
 
 from ..core.actions import Clue, Cover
-from ..core.cards import Identity
+from ..core.cards import Standing
 from ..core.errors import ModelError
 from ..core.views import SpymasterView
-from ..pictures import Captions, shipped_captions
+from ..pictures import shipped_captions
 from ..vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from .explain import Alternative, ClueExplanation, ExplainsClues, ScoredCard
+from .options import CacheDir, DeckCaptions, Help, PictureMeaning, VocabularySize
 from .space import DEFAULT_VOCABULARY, ClueSpace, EnsembleSpace, clue_space
 
 FloatArray = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.intp]
 
-OWN, OPPONENT, BYSTANDER, ASSASSIN = 0, 1, 2, 3
+# A face-up card's code in the agents' arrays: its standing to the spymaster's team.
+OWN, OPPONENT, BYSTANDER, ASSASSIN = (int(standing) for standing in Standing)
+MaxNumber = Annotated[int, Help("the largest number it gives")]
 
 
 @dataclass(frozen=True)
@@ -56,12 +59,14 @@ class EmbeddingSpymaster(ExplainsClues):
 
     agent_id = "embedding-spymaster"
 
-    def __init__(self, *, model: str | tuple[str, ...] = "glove-6b-50d",
-                 vocabulary_size: int = DEFAULT_VOCABULARY,
-                 cache_dir: Path | str | None = None, max_number: int = 4,
-                 space: ClueSpace | EnsembleSpace | None = None,
-                 picture_meaning: str = DEFAULT_PICTURE_MEANING,
-                 pictures: Captions | None = None) -> None:
+    def __init__(self, *, model: Annotated[str | tuple[str, ...], Help(
+                     "word-vector model(s); two or more make an ensemble")] = "glove-6b-50d",
+                 vocabulary_size: VocabularySize = DEFAULT_VOCABULARY,
+                 cache_dir: CacheDir = None, max_number: MaxNumber = 4,
+                 space: Annotated[ClueSpace | EnsembleSpace | None, Help(
+                     "a ready clue space (Python only)")] = None,
+                 picture_meaning: PictureMeaning = DEFAULT_PICTURE_MEANING,
+                 pictures: DeckCaptions = None) -> None:
         if max_number < 1:
             raise ValueError(f"max_number must be at least 1, got {max_number}")
         if space is None:
@@ -93,7 +98,7 @@ class EmbeddingSpymaster(ExplainsClues):
         own = view.team.agent
         face_up = sorted(view.unrevealed, key=lambda i: view.key[i] is not own)
         words = tuple(view.words[i] for i in face_up)
-        codes = np.array([_code(view.key[i], own) for i in face_up], dtype=np.int8)
+        codes = np.array([view.key[i].standing(view.team) for i in face_up], dtype=np.int8)
         if not (codes == OWN).any():
             raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
         legal = self.space.legal_mask(view.rules.clue_rules, view.visible_words, self.pictures)
@@ -154,16 +159,6 @@ class EmbeddingSpymaster(ExplainsClues):
         return Cover(max(candidates, key=lambda i: (harm(i), -i)))
 
 
-def _code(identity: Identity, own: Identity) -> int:
-    if identity is own:
-        return OWN
-    if identity is Identity.ASSASSIN:
-        return ASSASSIN
-    if identity is Identity.BYSTANDER:
-        return BYSTANDER
-    return OPPONENT
-
-
 @dataclass(frozen=True)
 class EVConfig:
     """Risk settings of the expected-value spymaster.
@@ -212,7 +207,10 @@ class EVSpymaster(EmbeddingSpymaster):
 
     agent_id = "ev-spymaster-v1"
 
-    def __init__(self, *, config: EVConfig | None = None, risk: str | None = None,
+    def __init__(self, *, config: Annotated[EVConfig | None, Help(
+                     "an EVConfig (Python only)")] = None,
+                 risk: Annotated[str | None, Help("how much risk its clues take",
+                                                  choices=tuple(RISK_PRESETS))] = None,
                  **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
         if risk is not None and risk not in RISK_PRESETS:
@@ -316,9 +314,9 @@ class ThresholdSpymaster(EmbeddingSpymaster):
 
     agent_id = "threshold-spymaster-v1"
 
-    def __init__(self, *, threshold: float = 0.5, **options: object) -> None:
-        options.setdefault("max_number", 3)
-        super().__init__(**options)  # type: ignore[arg-type]
+    def __init__(self, *, threshold: Annotated[float, Help("distance cut-off")] = 0.5,
+                 max_number: MaxNumber = 3, **options: object) -> None:
+        super().__init__(max_number=max_number, **options)  # type: ignore[arg-type]
         self.threshold = threshold
 
     def give_clue(self, view: SpymasterView) -> Clue:
@@ -355,7 +353,8 @@ class GapSpymaster(EmbeddingSpymaster):
 
     agent_id = "gap-spymaster-v1"
 
-    def __init__(self, *, exponent: float = 0.6, **options: object) -> None:
+    def __init__(self, *, exponent: Annotated[float, Help("reward for n")] = 0.6,
+                 **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
         self.exponent = exponent
 

@@ -4,6 +4,7 @@ its key and the rule set the key fits."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ..core import (
     MAX_CARDS,
@@ -14,20 +15,18 @@ from ..core import (
     ConfigError,
     DeckError,
     EditionName,
+    GameSettings,
     Identity,
-    Layout,
-    Phase,
+    LayoutOverrides,
     RuleSet,
+    SpymasterView,
     Team,
     check_clue,
-    custom,
-    edition,
     normalize_word,
+    parse_key,
+    starting_team_of,
 )
 from ..core.errors import quoted
-
-_KEY_LETTERS = {"R": Identity.RED, "B": Identity.BLUE, "N": Identity.BYSTANDER,
-                "A": Identity.ASSASSIN}
 
 
 def split_cards(text: str, option: str = "--board", *, required: bool = True) -> list[str]:
@@ -60,40 +59,32 @@ def covered_cards(board: list[str], revealed: list[str]) -> set[str]:
     return covered
 
 
-def board_fields(board: list[str], key: list[Identity] | None, revealed: list[str], team: Team,
-           rules: RuleSet) -> tuple[dict[str, object], list[Identity | None]]:
-    """The public fields of a view for a board typed on the command line."""
+def check_distinct(board: list[str]) -> None:
+    """``ConfigError`` when the board lists a card twice."""
     if len({normalize_word(w) for w in board}) != len(board):
         raise ConfigError("--board lists the same card twice; every card must be distinct")
+
+
+def spymaster_view(board: list[str], key: Sequence[Identity], revealed: list[str], team: Team,
+                   rules: RuleSet) -> SpymasterView:
+    """``team``'s spymaster's view of a board and key typed on the command line, the cards
+    of ``revealed`` covered, at the first clue."""
+    check_distinct(board)
     covered = covered_cards(board, revealed)
-    shown: list[Identity | None] = [
-        (key[i] if key else team.agent) if normalize_word(w) in covered else None
-        for i, w in enumerate(board)]
-    red = sum(1 for k in key or [] if k is Identity.RED)
-    starting = Team.RED if red >= sum(1 for k in key or [] if k is Identity.BLUE) else Team.BLUE
-    left = {t: sum(1 for i, w in enumerate(board) if key and key[i] is t.agent
-                   and shown[i] is None) for t in Team}
-    fields: dict[str, object] = dict(
-        rules=rules, team=team, words=tuple(board), revealed=tuple(shown),
-        starting_team=starting, current_team=team, phase=Phase.CLUE, turn=1,
-        red_left=left[Team.RED], blue_left=left[Team.BLUE], leftover=0, history=())
-    return fields, shown
+    dealt = Board(words=tuple(board), key=tuple(key), starting_team=starting_team_of(key))
+    return SpymasterView.from_board(dealt, [normalize_word(w) in covered for w in board],
+                                    rules, team)
 
 
-def parse_key(text: str, size: int) -> list[Identity]:
-    letters = "".join(text.split()).upper()  # spaces may group the letters: "RRRRR BBBBB"
-    if len(letters) != size:
-        raise ConfigError(f"--key has {len(letters)} letters but the board has {size} cards; "
-                          "give one letter per card in board order (R, B, N, A)")
-    bad = sorted(set(letters) - set(_KEY_LETTERS))
-    if bad:
-        shown = ", ".join(ch if ch.isprintable() else repr(ch) for ch in bad)
-        raise ConfigError(f"--key has letters {shown}; use R (red), B (blue), N (bystander), "
-                          "A (assassin)")
-    return [_KEY_LETTERS[ch] for ch in letters]
+def typed_key(text: str, size: int) -> tuple[Identity, ...]:
+    """``--key``: the core's key letters (``parse_key``), one per card of ``--board``."""
+    try:
+        return parse_key(text, size, source="--key")
+    except DeckError as exc:
+        raise ConfigError(str(exc)) from None
 
 
-def key_rules(key: list[Identity], edition_name: EditionName | None,
+def key_rules(key: Sequence[Identity], edition_name: EditionName | None,
               clue_rules: str) -> RuleSet:
     """The rule set of the layout the key is for; the key must fit it as the rules say
     (Words: 25 cards, 9/8 agents, 7 bystanders, 1 assassin). ``None``: Pictures for 20 cards,
@@ -101,31 +92,34 @@ def key_rules(key: list[Identity], edition_name: EditionName | None,
     if edition_name is None:
         edition_name = EditionName.PICTURES if len(key) == 20 else EditionName.WORDS
     counts = Counter(key)
-    starting = Team.RED if counts[Identity.RED] >= counts[Identity.BLUE] else Team.BLUE
+    starting = starting_team_of(key)
     if edition_name is EditionName.CUSTOM:
         try:
-            layout = Layout(rows=1, cols=len(key), first_team_agents=counts[starting.agent],
-                            second_team_agents=counts[starting.other.agent],
-                            double_agent=False, bystanders=counts[Identity.BYSTANDER],
-                            assassins=counts[Identity.ASSASSIN])
+            settings = GameSettings(edition=edition_name, clue_rules=clue_rules,
+                                    layout=LayoutOverrides(
+                                        rows=1, cols=len(key),
+                                        first_team_agents=counts[starting.agent],
+                                        second_team_agents=counts[starting.other.agent],
+                                        double_agent=False,
+                                        bystanders=counts[Identity.BYSTANDER],
+                                        assassins=counts[Identity.ASSASSIN]))
         except ConfigError as exc:
             raise ConfigError(f"--key is not a custom layout: {exc}; give each team at least "
                               "one agent (R and B)") from None
-        rules = custom(layout)
-    else:
-        rules = edition(edition_name.value)
-        try:
-            Board(words=tuple(map(str, range(len(key)))), key=tuple(key),
-                  starting_team=starting).check_fits(rules.layout)
-        except DeckError as exc:
-            layout = rules.layout
-            raise ConfigError(
-                f"--key does not fit a {edition_name.value} board ({layout.cells} cards: "
-                f"{layout.starting_team_cards} for the starting team, "
-                f"{layout.second_team_agents} for the other, {layout.bystanders} "
-                f"bystanders, {layout.assassins} assassin): the {exc}; fix --board and "
-                "--key, or give --edition custom for another layout") from None
-    return rules.with_options(clue_rules=clue_rules)
+        return settings.to_rules()
+    rules = GameSettings(edition=edition_name, clue_rules=clue_rules).to_rules()
+    try:
+        Board(words=tuple(map(str, range(len(key)))), key=tuple(key),
+              starting_team=starting).check_fits(rules.layout)
+    except DeckError as exc:
+        layout = rules.layout
+        raise ConfigError(
+            f"--key does not fit a {edition_name.value} board ({layout.cells} cards: "
+            f"{layout.starting_team_cards} for the starting team, "
+            f"{layout.second_team_agents} for the other, {layout.bystanders} "
+            f"bystanders, {layout.assassins} assassin): the {exc}; fix --board and "
+            "--key, or give --edition custom for another layout") from None
+    return rules
 
 
 def check_guess_clue(clue: Clue, cards: list[str], rules: str) -> None:

@@ -7,9 +7,9 @@ from typing import Annotated
 import typer
 
 from ..agents.registry import DEFAULT_SPYMASTER
-from ..core import ConfigError, EditionName, Role, SpymasterView, Team, clue_number_to_json
+from ..core import ConfigError, EditionName, Role, Team, clue_number_to_json
 from ..core.errors import quoted
-from .board import board_fields, key_rules, parse_key, split_cards
+from .board import key_rules, split_cards, spymaster_view, typed_key
 from .language import prepare_language_data
 from .plugins import Plugins, load_plugins
 
@@ -43,14 +43,12 @@ def clue(
     except ValueError:
         raise ConfigError(f"--team must be red or blue, not {quoted(team)}") from None
     cards = split_cards(board)
-    identities = parse_key(key, len(cards))
+    identities = typed_key(key, len(cards))
     rules = key_rules(identities, edition_name, clue_rules)
-    fields, _ = board_fields(cards, identities, split_cards(revealed, "--revealed", required=False),
-                       side, rules)
-    if fields[f"{side.value}_left"] == 0:
+    view = spymaster_view(cards, identities, split_cards(revealed, "--revealed", required=False),
+                          side, rules)
+    if view.cards_left(side) == 0:
         raise ConfigError(f"{side.value} has no agents left to find on this board")
-    view = SpymasterView(**fields, key=tuple(identities), cover_team=None,  # type: ignore[arg-type]
-                         cover_candidates=())
     prepare_language_data()
     agent = make_agent(spymaster, role=Role.SPYMASTER, seat="--spymaster",
                        **({"model": model} if model else {}))

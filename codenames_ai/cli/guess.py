@@ -19,13 +19,15 @@ from ..core import (
     ConfigError,
     Guess,
     GuesserView,
+    Identity,
     Phase,
+    PublicView,
     Role,
     Team,
     clue_number_to_json,
     parse_clue_number,
 )
-from .board import board_fields, check_guess_clue, split_cards
+from .board import check_distinct, check_guess_clue, split_cards
 from .language import prepare_language_data
 from .plugins import Plugins, load_plugins
 
@@ -60,15 +62,18 @@ def guess(
     prepare_language_data()
     agent = make_agent(agent_id, role=Role.GUESSER, seat="--guesser",
                        **_model_option(agent_id, model, chosen=guesser is not None))
-    fields, shown = board_fields(cards, None, [], Team.RED, WORDS.with_options(clue_rules="basic"))
+    check_distinct(cards)
+    basic = WORDS.with_options(clue_rules="basic")
+    shown: list[Identity | None] = [None] * len(cards)
     picks: list[str] = []
     limit = clue_number + 1 if isinstance(clue_number, int) and clue_number > 0 else len(cards)
     stopped = "it runs out of guesses"
     while len(picks) < min(limit, len(cards)):
-        fields.update(revealed=tuple(shown), phase=Phase.GUESS)
-        view = GuesserView(**fields, clue=the_clue, guesses_made=len(picks),  # type: ignore[arg-type]
-                           guesses_left=None if limit == len(cards) else limit - len(picks),
-                           can_pass=bool(picks))
+        # Red guesses; each card it touched is taken to be one of its agents.
+        table = PublicView.table(basic, cards, shown, Team.RED, phase=Phase.GUESS)
+        view = GuesserView.of_table(
+            table, the_clue, guesses_made=len(picks),
+            guesses_left=None if limit == len(cards) else limit - len(picks))
         action = agent.guess(view)
         if not isinstance(action, Guess):
             stopped = "it stops (not confident enough)"

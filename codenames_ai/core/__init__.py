@@ -28,11 +28,15 @@ from .board import (
     check_word_cards,
     deal,
     derive_seed,
+    format_key,
+    parse_key,
     random_key,
     secret_seed,
+    starting_team_of,
 )
-from .cards import Identity, Role, Team
+from .cards import Identity, Role, Standing, Team
 from .choices import DEFAULT_LEVEL, LEVEL_ROLES, Level, PlayRole
+from .clock import MONOTONIC, ClockStalled, MoveClock, VirtualClock
 from .clues import (
     BasicClueValidator,
     ClueContext,
@@ -100,11 +104,12 @@ from .rules import (
 from .runner import DEFAULT_MAX_TURNS, IDLE, IdleSeat, Seats, play_game
 from .settings import GameSettings, LayoutOverrides
 from .state import CoverTask, EndReason, GameState, Outcome
-from .views import GuesserView, Phase, PublicView, SpymasterView
+from .views import GuesserView, Phase, PublicView, SpymasterView, held_key
 
 __all__ = [
     "MAX_CARD_LENGTH", "MAX_CARDS", "MOVE_KINDS", "SEED_BITS", "UNLIMITED", "Abandoned",
     "Action", "AgentError",
+    "MONOTONIC", "ClockStalled", "MoveClock", "VirtualClock",
     "BasicClueValidator",
     "Board", "Clue",
     "ClueContext", "ClueGiven", "ClueNumber", "ClueValidator", "ClueViolation",
@@ -128,4 +133,5 @@ __all__ = [
     "parse_clue_number", "prepare_board",
     "play_game", "random_key", "replay", "replay_steps", "resolve_validator", "secret_seed",
     "variant",
+    "Standing", "format_key", "held_key", "parse_key", "starting_team_of",
 ]

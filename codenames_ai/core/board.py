@@ -59,6 +59,43 @@ class Board:
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"malformed board {data!r}: {exc}") from None
 
+    def to_text(self, cols: int | None = None) -> str:
+        """The board with its key as text, one ``name: value`` line each: its ``words``
+        (comma-separated, as ``codenames clue --board`` takes them), its ``key`` (as
+        ``format_key`` spells it; with ``cols``, a space between rows) and which team
+        ``starts``. ``from_text`` reads it back."""
+        for word in self.words:
+            if "," in word or "\n" in word or word != word.strip():
+                raise DeckError(f"card {word!r} has no text form: a comma, a line break or "
+                                "spaces around it")
+        return (f"words: {', '.join(self.words)}\nkey: {format_key(self.key, cols)}\n"
+                f"starts: {self.starting_team.value}\n")
+
+    @classmethod
+    def from_text(cls, text: str, *, source: str = "board") -> Board:
+        """The board ``to_text`` wrote. Without a ``starts`` line, the team with more agents
+        starts (``starting_team_of``). ``DeckError`` naming ``source`` for anything else."""
+        fields: dict[str, str] = {}
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            name, colon, value = line.partition(":")
+            name = name.strip().lower()
+            if not colon or name not in ("words", "key", "starts") or name in fields:
+                raise DeckError(f"{source}: line {number} is not one of 'words: ...', "
+                                "'key: ...', 'starts: red|blue' (each once)")
+            fields[name] = value.strip()
+        if "words" not in fields or "key" not in fields:
+            raise DeckError(f"{source}: give a 'words: ...' line and a 'key: ...' line")
+        words = tuple(word.strip() for word in fields["words"].split(","))
+        key = parse_key(fields["key"], len(words), source=f"{source}: the key")
+        try:
+            starts = Team(fields["starts"].lower()) if "starts" in fields \
+                else starting_team_of(key)
+        except ValueError:
+            raise DeckError(f"{source}: starts {fields['starts']!r}; give red or blue") from None
+        return cls(words=words, key=key, starting_team=starts)
+
     def check_fits(self, layout: Layout) -> None:
         """Raise ``DeckError`` unless this board and key are valid for ``layout``."""
         if len(self.words) != layout.cells:
@@ -78,6 +115,40 @@ class Board:
                     f"key has {self.count(identity)} {identity.value} cards; "
                     f"the layout needs {wanted}"
                 )
+
+
+def format_key(key: Sequence[Identity], cols: int | None = None) -> str:
+    """The key as its letters, one per card in board order (``Identity.letter``: R, B, N,
+    A), with ``cols`` a space between rows: ``RRRBB BBNNA ...``."""
+    letters = "".join(identity.letter for identity in key)
+    if not cols:
+        return letters
+    return " ".join(letters[i:i + cols] for i in range(0, len(letters), cols))
+
+
+def parse_key(text: str, size: int | None = None, *, source: str = "key") -> tuple[Identity, ...]:
+    """The key ``format_key`` spelled: one letter per card, any case, spaces anywhere (they may
+    group the letters by rows). With ``size``, exactly that many. ``DeckError`` naming
+    ``source`` otherwise."""
+    letters = "".join(text.split()).upper()
+    if size is not None and len(letters) != size:
+        raise DeckError(f"{source} has {len(letters)} letters but the board has {size} cards; "
+                        "give one letter per card in board order (R, B, N, A)")
+    known = {identity.letter for identity in Identity}
+    bad = sorted(set(letters) - known)
+    if bad:
+        shown = ", ".join(ch if ch.isprintable() else repr(ch) for ch in bad)
+        raise DeckError(f"{source} has letters {shown}; use R (red), B (blue), N (bystander), "
+                        "A (assassin)")
+    return tuple(Identity.from_letter(ch) for ch in letters)
+
+
+def starting_team_of(key: Sequence[Identity]) -> Team:
+    """The team that starts on a board with this key: the one with more agents (red when
+    both have as many, as on a custom layout without a double agent)."""
+    red = sum(1 for identity in key if identity is Identity.RED)
+    return Team.RED if red >= sum(1 for identity in key if identity is Identity.BLUE) \
+        else Team.BLUE
 
 
 def check_deck(deck: Sequence[str], needed: int, *, source: str = "deck") -> None:

@@ -4,13 +4,13 @@
 (``RuleSet.clue_time_limit`` / ``guess_time_limit``), checks the answer's type and applies
 it; ``Match.play`` steps to the end. A move that is not back within its budget is forfeited
 (``GameState.forfeit``); a move that never returns is left running on a daemon thread and
-the game goes on without it.
+the game goes on without it. The wait is timed by the match's ``MoveClock`` (``clock.py``):
+the real one in play, a virtual one in tests.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from .actions import Action, Clue, Cover, Guess, Pass
 from .board import Board, deal, derive_seed
 from .cards import Role, Team
+from .clock import MONOTONIC, MoveClock
 from .clues import ClueValidator
 from .errors import (
     AgentError,
@@ -116,12 +117,13 @@ class Match:
     A crash, an answer of the wrong type or an illegal move raises ``AgentError`` naming
     the seat; with ``contain_faults`` it is forfeited instead, with its reason (a
     ``Forfeited`` event), and the game goes on. A game still running after ``max_turns``
-    turns is abandoned (``None``: never).
+    turns is abandoned (``None``: never). ``clock`` times the moves' budgets: ``MONOTONIC``
+    in play, a ``VirtualClock`` that a test advances.
     """
 
     def __init__(self, state: GameState, seats: Seats, *, seed: int,
                  max_turns: int | None = DEFAULT_MAX_TURNS,
-                 clock: Callable[[], float] = time.monotonic,
+                 clock: MoveClock = MONOTONIC,
                  contain_faults: bool = False, reseed_every_move: bool = False,
                  first_move: int = 0) -> None:
         _check(state.rules, seats, max_turns)
@@ -141,7 +143,7 @@ class Match:
             deck: Sequence[str] | None = None, board: Board | None = None,
             validator: ClueValidator | None = None,
             max_turns: int | None = DEFAULT_MAX_TURNS,
-            clock: Callable[[], float] = time.monotonic,
+            clock: MoveClock = MONOTONIC,
             contain_faults: bool = False, reseed_every_move: bool = False) -> Match:
         """A match on a fresh game: give either ``deck`` (dealt with ``seed``) or ``board``."""
         if (deck is None) == (board is None):
@@ -261,8 +263,9 @@ _TIMED_OUT = _TimedOut()
 
 
 def _timed(move: Callable[[V], T], view: V, budget: float | None, seat: str,
-           clock: Callable[[], float]) -> T | _TimedOut:
-    """Call ``move(view)``; return ``_TIMED_OUT`` if it overran ``budget`` seconds."""
+           clock: MoveClock) -> T | _TimedOut:
+    """Call ``move(view)``; return ``_TIMED_OUT`` if it overran ``budget`` seconds of
+    ``clock``."""
     if budget is None:
         try:
             return move(view)
@@ -272,18 +275,23 @@ def _timed(move: Callable[[V], T], view: V, budget: float | None, seat: str,
             raise AgentError(seat, f"crashed: {type(exc).__name__}: {exc}") from exc
     results: list[T] = []
     errors: list[BaseException] = []
+    decided = threading.Event()  # set by the move's return, or by the clock at the deadline
 
     def run() -> None:
         try:
             results.append(move(view))
         except BaseException as exc:  # handed to the match's thread below
             errors.append(exc)
+        finally:
+            decided.set()
 
-    started = clock()
+    started = clock.now()
     worker = threading.Thread(target=run, name=f"codenames {seat}", daemon=True)
     worker.start()
-    worker.join(budget)
-    if worker.is_alive() or clock() - started > budget:
+    clock.wait(decided, started + budget)
+    # A move that returned but took more than its budget is late too (a clock only ends a
+    # wait past the deadline, so what is judged here never depends on which came first).
+    if not (results or errors) or clock.now() - started > budget:
         return _TIMED_OUT
     if errors:
         error = errors[0]

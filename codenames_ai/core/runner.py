@@ -4,10 +4,10 @@ record. No I/O. The moves themselves are asked for by ``match.Match`` (time budg
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .board import Board
+from .clock import MONOTONIC, MoveClock
 from .clues import ClueValidator
 from .match import DEFAULT_MAX_TURNS, IDLE, IdleSeat, Match
 from .record import GameRecord
@@ -21,7 +21,7 @@ def play_game(rules: RuleSet, seats: Seats, *, seed: int,
               deck: Sequence[str] | None = None, board: Board | None = None,
               validator: ClueValidator | None = None,
               max_turns: int = DEFAULT_MAX_TURNS,
-              clock: Callable[[], float] = time.monotonic,
+              clock: MoveClock = MONOTONIC,
               contain_faults: bool = False) -> GameRecord:
     """Play one game and return its record (``Match.new(...).play()``).
 

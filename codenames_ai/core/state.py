@@ -6,6 +6,7 @@ import copy
 from collections import deque
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Any
 
 from .actions import UNLIMITED, Action, Clue, Cover, Guess, Pass
 from .board import Board
@@ -243,49 +244,33 @@ class GameState:
 
     # ----------------------------------------------------------------- views
 
-    def _public(self, team: Team) -> dict[str, object]:
-        key = self.board.key
-        return dict(
-            rules=self.rules,
-            team=team,
-            words=self.board.words,
-            revealed=tuple(key[i] if shown else None for i, shown in enumerate(self._revealed)),
-            starting_team=self.board.starting_team,
-            current_team=self.current_team,
-            phase=self._phase,
-            turn=self._turn_number,
-            red_left=self.cards_left(Team.RED),
-            blue_left=self.cards_left(Team.BLUE),
-            leftover=self.leftover(team),
-            history=tuple(self._events),
-        )
+    def _table(self, team: Team) -> dict[str, Any]:
+        """Where the game stands, for a view's ``from_board`` from ``team``'s seat."""
+        return dict(current_team=self.current_team, phase=self._phase,
+                    turn=self._turn_number, leftover=self.leftover(team),
+                    history=tuple(self._events))
 
     def public_view(self, team: Team) -> PublicView:
-        return PublicView(**self._public(team))  # type: ignore[arg-type]
+        return PublicView.from_board(self.board, self._revealed, self.rules, team,
+                                     **self._table(team))
 
     def spymaster_view(self, team: Team) -> SpymasterView:
         """The view of ``team``'s spymaster: the public table and the key."""
         task = self.cover_task
         mine = task is not None and task.chooser is team
-        return SpymasterView(
-            **self._public(team),  # type: ignore[arg-type]
-            key=self.board.key,
+        return SpymasterView.from_board(
+            self.board, self._revealed, self.rules, team, **self._table(team),
             cover_team=task.team if mine and task else None,
-            cover_candidates=self.cover_candidates() if mine else (),
-        )
+            cover_candidates=self.cover_candidates() if mine else ())
 
     def guesser_view(self, team: Team) -> GuesserView:
         """The view of ``team``'s operative; only during that team's guesses."""
         if self._phase is not Phase.GUESS or self._turn.team is not team:
             raise IllegalActionError(f"it is not {team.value}'s turn to guess")
         assert self._turn.clue is not None
-        return GuesserView(
-            **self._public(team),  # type: ignore[arg-type]
-            clue=self._turn.clue,
-            guesses_made=self._turn.guesses,
-            guesses_left=self.guesses_left,
-            can_pass=self._turn.guesses >= 1,
-        )
+        return GuesserView.of_table(self.public_view(team), self._turn.clue,
+                                    guesses_made=self._turn.guesses,
+                                    guesses_left=self.guesses_left)
 
     # ----------------------------------------------------------------- changing the state
 

@@ -38,10 +38,12 @@ from ..core import (
     IllegalActionError,
     Pass,
     Phase,
+    PublicView,
     Role,
     RuleSet,
     Team,
     deal,
+    held_key,
 )
 from ..core.cards import Identity
 from ..core.state import GameState
@@ -49,8 +51,6 @@ from ..decks import default_deck, read_word_list, wordlists_dir
 from ..legality import CandidateFilter
 
 AGENTS = ("red_spymaster", "red_guesser", "blue_spymaster", "blue_guesser")
-_CODE = {None: 0, Identity.RED: 1, Identity.BLUE: 2, Identity.BYSTANDER: 3,
-         Identity.ASSASSIN: 4}
 
 
 def default_clue_vocabulary() -> tuple[str, ...]:
@@ -125,23 +125,22 @@ class CodenamesEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         state = self._game()
-        team, role = _seat_of(agent)
-        sees_key = role is Role.SPYMASTER
-        board = state.board
+        view = _view(state, agent)
+        key = held_key(view)  # a spymaster's view holds the key; a guesser's has none
         cards = np.zeros((self._cells, 3), dtype=np.int64)
-        for i, word in enumerate(board.words):
+        for i, word in enumerate(view.words):
             cards[i, 0] = self._deck_index.get(word, -1)
-            cards[i, 1] = _CODE[board.key[i]] if state.is_revealed(i) else 0
-            cards[i, 2] = _CODE[board.key[i]] if sees_key else 0
+            cards[i, 1] = _number(view.revealed[i])
+            cards[i, 2] = _number(key[i]) if key is not None else 0
         clue = [-1, 0, -1]
         if state.phase is Phase.GUESS:
-            view = state.guesser_view(state.current_team)
-            clue = [self._vocabulary_index.get(view.clue.word, -1),
-                    view.clue.number if isinstance(view.clue.number, int) else 0,
-                    view.guesses_left if view.guesses_left is not None else -1]
+            guessing = state.guesser_view(state.current_team)  # the clue is public
+            clue = [self._vocabulary_index.get(guessing.clue.word, -1),
+                    guessing.clue.number if isinstance(guessing.clue.number, int) else 0,
+                    guessing.guesses_left if guessing.guesses_left is not None else -1]
         turn = [0 if state.current_team is Team.RED else 1]
         observation = np.concatenate([cards.ravel(), clue, turn]).astype(np.int64)
-        return {"observation": observation, "action_mask": self._mask(agent)}
+        return {"observation": observation, "action_mask": self._mask(agent, view)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -167,9 +166,10 @@ class CodenamesEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state_ is None:
             return None
-        from ..render import render_state_board
+        from ..render import render_view
 
-        return render_state_board(self.state_, show_key=True)
+        # The text render is an observer's: the whole key, as ``codenames watch`` shows it.
+        return render_view(self.state_.spymaster_view(self.state_.current_team))
 
     def close(self) -> None:
         self.state_ = None
@@ -186,7 +186,7 @@ class CodenamesEnv(AECEnv):  # type: ignore[misc]
             return Clue(self.vocabulary[word], number + 1)
         return Cover(action - self._clue_actions)
 
-    def _mask(self, agent: str) -> npt.NDArray[np.int8]:
+    def _mask(self, agent: str, view: PublicView) -> npt.NDArray[np.int8]:
         state = self._game()
         space = self._action_spaces[agent]
         assert isinstance(space, spaces.Discrete)
@@ -194,15 +194,15 @@ class CodenamesEnv(AECEnv):  # type: ignore[misc]
         if state.is_over or agent != self._seat():
             return mask
         _, role = _seat_of(agent)
-        face_down = [i for i in range(self._cells) if not state.is_revealed(i)]
+        face_down = list(view.unrevealed)
         if role is Role.GUESSER:
             mask[face_down] = 1
             mask[self._cells] = int(Pass() in state.legal_actions())
         elif state.phase is Phase.COVER:
             mask[[self._clue_actions + i for i in state.cover_candidates()]] = 1
         else:
-            visible = tuple(state.board.words[i] for i in face_down)
-            legal = _filter(self.vocabulary, self.rules.clue_rules).legal_mask(visible)
+            legal = _filter(self.vocabulary, self.rules.clue_rules).legal_mask(
+                view.visible_words)
             left = state.cards_left(state.current_team)
             numbers = np.zeros(self.max_number, dtype=np.int8)
             numbers[: min(self.max_number, left)] = 1
@@ -231,6 +231,18 @@ class CodenamesEnv(AECEnv):  # type: ignore[misc]
             if outcome.winner is not None:
                 self.rewards[agent] = 1.0 if team is outcome.winner else -1.0
         self.terminations = {a: True for a in self.agents}
+
+
+def _view(state: GameState, agent: str) -> PublicView:
+    """What ``agent``'s seat sees, as the core builds it: a spymaster's view with the key, the
+    table for a guesser."""
+    team, role = _seat_of(agent)
+    return state.spymaster_view(team) if role is Role.SPYMASTER else state.public_view(team)
+
+
+def _number(identity: Identity | None) -> int:
+    """A card's code in the observation: ``Identity.number``, 0 for one not shown."""
+    return 0 if identity is None else identity.number
 
 
 def _seat_of(agent: str) -> tuple[Team, Role]:

@@ -80,35 +80,9 @@ def write_plots(summary: Summary, folder: Path) -> list[Path]:
 
     figure, axes = plt.subplots(figsize=(5 + 1.6 * len(labels), 2.5 + 1.2 * len(labels)))
     if summary.mode is Mode.TWO_TEAM:
-        size = len(labels)
-        matrix = [[float("nan")] * size for _ in range(size)]
-        text: dict[tuple[int, int], str] = {}
-        for m in summary.matchups:
-            a, b = labels.index(m.teams[0]), labels.index(m.teams[1])
-            if a == b or not m.games:
-                continue
-            low, high = m.win_rate_95
-            matrix[a][b] = m.win_rate
-            matrix[b][a] = m.losses / m.games
-            text[(a, b)] = f"{100 * m.win_rate:.0f}%\n[{100 * low:.0f}-{100 * high:.0f}]"
-            back_low, back_high = wilson(m.losses, m.games)
-            text[(b, a)] = (f"{100 * matrix[b][a]:.0f}%\n"
-                            f"[{100 * back_low:.0f}-{100 * back_high:.0f}]")
-        image = axes.imshow(matrix, vmin=0, vmax=1, cmap="RdYlGn")
-        for (row, column), value in text.items():
-            axes.text(column, row, value, ha="center", va="center", fontsize=8)
-        axes.set_xticks(range(size), labels, rotation=30, ha="right", fontsize=8)
-        axes.set_yticks(range(size), labels, fontsize=8)
-        axes.set_title("Row team's win rate against the column team\n(Wilson 95% interval)")
-        figure.colorbar(image, ax=axes)
+        _plot_matrix(summary, labels, figure, axes)
     else:
-        rates = [teams[t].win_rate for t in labels]
-        errors = [[r - teams[t].win_rate_95[0] for r, t in zip(rates, labels, strict=True)],
-                  [teams[t].win_rate_95[1] - r for r, t in zip(rates, labels, strict=True)]]
-        axes.barh(labels, rates, xerr=errors, color="tab:green", capsize=4)
-        axes.set_xlim(0, 1)
-        axes.set_xlabel("win rate (Wilson 95% interval)")
-        axes.set_title(f"{summary.mode.value} win rate")
+        _plot_bars(summary, labels, axes)
     figure.tight_layout()
     paths.append(_save(figure, folder / "win_rate.png"))
 
@@ -116,25 +90,69 @@ def write_plots(summary: Summary, folder: Path) -> list[Path]:
         ("turns.png", "Own turns per game", {t: teams[t].turn_counts for t in labels}),
         ("clue_numbers.png", "Clue numbers", {t: teams[t].clue_number_counts for t in labels}))
     for name, title, counts_by_team in distributions:
-        figure, axes = plt.subplots(figsize=(7, 4))
-        width = 0.8 / max(1, len(labels))
-        ticks: set[int] = set()
-        for position, label in enumerate(labels):
-            counts = counts_by_team[label]
-            total = sum(counts.values()) or 1
-            xs = sorted(counts)
-            ticks.update(xs)
-            shift = (position - (len(labels) - 1) / 2) * width  # bars side by side on x
-            axes.bar([x + shift for x in xs], [counts[x] / total for x in xs],
-                     width=width, label=label)
-        axes.set_xticks(sorted(ticks))
-        axes.set_title(title)
-        axes.set_ylabel("share")
-        axes.legend(fontsize=8)
-        figure.tight_layout()
+        figure = _plot_distribution(plt, title, labels, counts_by_team)
         paths.append(_save(figure, folder / name))
     plt.close("all")
     return paths
+
+
+def _plot_matrix(summary: Summary, labels: list[str], figure: Any, axes: Any) -> None:
+    """Each row team's win rate against each column team, with its Wilson interval."""
+    size = len(labels)
+    matrix = [[float("nan")] * size for _ in range(size)]
+    text: dict[tuple[int, int], str] = {}
+    for m in summary.matchups:
+        a, b = labels.index(m.teams[0]), labels.index(m.teams[1])
+        if a == b or not m.games:
+            continue
+        low, high = m.win_rate_95
+        matrix[a][b] = m.win_rate
+        matrix[b][a] = m.losses / m.games
+        text[(a, b)] = f"{100 * m.win_rate:.0f}%\n[{100 * low:.0f}-{100 * high:.0f}]"
+        back_low, back_high = wilson(m.losses, m.games)
+        text[(b, a)] = (f"{100 * matrix[b][a]:.0f}%\n"
+                        f"[{100 * back_low:.0f}-{100 * back_high:.0f}]")
+    image = axes.imshow(matrix, vmin=0, vmax=1, cmap="RdYlGn")
+    for (row, column), value in text.items():
+        axes.text(column, row, value, ha="center", va="center", fontsize=8)
+    axes.set_xticks(range(size), labels, rotation=30, ha="right", fontsize=8)
+    axes.set_yticks(range(size), labels, fontsize=8)
+    axes.set_title("Row team's win rate against the column team\n(Wilson 95% interval)")
+    figure.colorbar(image, ax=axes)
+
+
+def _plot_bars(summary: Summary, labels: list[str], axes: Any) -> None:
+    """Each team's win rate (a race, or the cooperative mode) with its Wilson interval."""
+    teams = summary.teams
+    rates = [teams[t].win_rate for t in labels]
+    errors = [[r - teams[t].win_rate_95[0] for r, t in zip(rates, labels, strict=True)],
+              [teams[t].win_rate_95[1] - r for r, t in zip(rates, labels, strict=True)]]
+    axes.barh(labels, rates, xerr=errors, color="tab:green", capsize=4)
+    axes.set_xlim(0, 1)
+    axes.set_xlabel("win rate (Wilson 95% interval)")
+    axes.set_title(f"{summary.mode.value} win rate")
+
+
+def _plot_distribution(plt: Any, title: str, labels: list[str],
+                       counts_by_team: dict[str, Mapping[int, int]]) -> Any:
+    """A figure of each team's shares of ``counts_by_team``, the bars side by side."""
+    figure, axes = plt.subplots(figsize=(7, 4))
+    width = 0.8 / max(1, len(labels))
+    ticks: set[int] = set()
+    for position, label in enumerate(labels):
+        counts = counts_by_team[label]
+        total = sum(counts.values()) or 1
+        xs = sorted(counts)
+        ticks.update(xs)
+        shift = (position - (len(labels) - 1) / 2) * width  # bars side by side on x
+        axes.bar([x + shift for x in xs], [counts[x] / total for x in xs],
+                 width=width, label=label)
+    axes.set_xticks(sorted(ticks))
+    axes.set_title(title)
+    axes.set_ylabel("share")
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    return figure
 
 
 def _save(figure: Any, path: Path) -> Path:

@@ -309,29 +309,13 @@ def summarize(spec: TournamentSpec, results: Iterable[dict[str, Any]]) -> Summar
         matchup = matchups[int(result["matchup"])]
         matchup.games += 1
         matchup.game_turns += record.outcome.turns
-        winner = record.outcome.winner
         if spec.mode is Mode.TWO_TEAM:
-            first = matchup.teams[0]
-            labels = {team: label for team, label in sides}
-            if winner is not None:
-                if labels[winner] == first:
-                    matchup.wins += 1
-                else:
-                    matchup.losses += 1
-            ratings.rate([_members(label) for _, label in sides],
-                         [1 if winner is None or team is winner else 2 for team, _ in sides])
-        else:
-            team, label = sides[0]
-            if winner is team:
-                matchup.wins += 1
-            else:
-                matchup.losses += 1
-            own_turns = _own_turns(record, team)
-            rank = (0, own_turns) if winner is team else (1, -record.outcome.turns)
-            if int(result["board"]) != board_now:
-                ratings.rate_board(board_entries)
-                board_entries, board_now = [], int(result["board"])
-            board_entries.append((_members(label), rank))
+            _score_two_team(matchup, sides, record, ratings)
+            continue
+        if int(result["board"]) != board_now:  # a race's teams are rated board by board
+            ratings.rate_board(board_entries)
+            board_entries, board_now = [], int(result["board"])
+        board_entries.append(_score_race(matchup, sides, record))
     ratings.rate_board(board_entries)
     return Summary(
         tournament=spec.fingerprint(),
@@ -345,6 +329,35 @@ def summarize(spec: TournamentSpec, results: Iterable[dict[str, Any]]) -> Summar
         ratings=ratings.table(),
         failures=tuple(failures),
     )
+
+
+def _score_two_team(matchup: MatchupTally, sides: list[tuple[Team, str]],
+                    record: GameRecord, ratings: _Ratings) -> None:
+    """A two-team game's result: the matchup's wins or losses (its first team's), and both
+    teams' ratings (a game with no winner is a draw)."""
+    winner = record.outcome.winner
+    labels = {team: label for team, label in sides}
+    if winner is not None:
+        if labels[winner] == matchup.teams[0]:
+            matchup.wins += 1
+        else:
+            matchup.losses += 1
+    ratings.rate([_members(label) for _, label in sides],
+                 [1 if winner is None or team is winner else 2 for team, _ in sides])
+
+
+def _score_race(matchup: MatchupTally, sides: list[tuple[Team, str]],
+                record: GameRecord) -> tuple[list[str], tuple[int, int]]:
+    """A race's (or a cooperative game's) result in its matchup, and the team's entry for its
+    board's rating: a win ranks by its own turns, a loss by how long it held out."""
+    team, label = sides[0]
+    winner = record.outcome.winner
+    if winner is team:
+        matchup.wins += 1
+    else:
+        matchup.losses += 1
+    rank = (0, _own_turns(record, team)) if winner is team else (1, -record.outcome.turns)
+    return _members(label), rank
 
 
 def without_timing(summary: Summary) -> Summary:

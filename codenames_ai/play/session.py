@@ -30,7 +30,7 @@ from ..core import (
     replay,
 )
 from ..output import write_file
-from ..render import board_legend, describe_event, describe_outcome, render_board
+from ..render import board_legend, describe_event, describe_outcome, render_view
 from .terminal import Console, HumanGuesser, HumanSpymaster
 
 # The roles a person plays in the terminal (watching is `codenames watch`).
@@ -167,12 +167,10 @@ def key_board(record: GameRecord, console: Console,
               validator: ClueValidator | None = None) -> list[str]:
     """The final board with the whole key, for the end of the game."""
     final = replay(record, validator=validator)
-    revealed = [final.board.key[i] if final.is_revealed(i) else None
-                for i in range(len(final.board.words))]
+    watcher = final.spymaster_view(final.current_team)  # the game is over: anyone sees it
     return ["The key:",
-            render_board(final.board.words, revealed, final.rules.layout.cols,
-                         key=final.board.key, color=console.color, width=console.width,
-                         tags=console.tags, deck=console.deck),
+            render_view(watcher, color=console.color, width=console.width,
+                        tags=console.tags, deck=console.deck),
             board_legend(key=True, color=console.color, width=console.line_width)]
 
 

@@ -19,9 +19,9 @@ from typing import NoReturn, TextIO, TypeVar
 from ..core.actions import Clue, Cover, Guess, GuesserAction, Pass, parse_clue_number
 from ..core.clues import ClueValidator, check_clue, normalize_word, resolve_validator
 from ..core.errors import GameInterrupted, MoveTimedOut
-from ..core.views import GuesserView, PublicView, SpymasterView
+from ..core.views import GuesserView, PublicView, SpymasterView, held_key
 from ..pictures import PictureDeck
-from ..render import board_legend, column_label, describe_event, fit, render_board, shown
+from ..render import board_legend, column_label, describe_event, fit, render_view, shown
 
 HELP = """commands:
   WORD or a prefix (any case), or a coordinate like B3   touch that card
@@ -223,12 +223,12 @@ class _Person:
             self.console.write(describe_event(event))
         self._seen = len(view.history)
 
-    def show(self, view: PublicView, key: Sequence[object] | None = None) -> None:
+    def show(self, view: PublicView) -> None:
+        """The board as this seat sees it: a spymaster's view shows the key."""
         c = self.console
-        c.write(render_board(view.words, view.revealed, view.rules.layout.cols,
-                             key=key, color=c.color, width=c.width,  # type: ignore[arg-type]
-                             tags=c.tags, deck=c.deck))
-        c.write(board_legend(key=key is not None, color=c.color, width=c.line_width))
+        c.write(render_view(view, color=c.color, width=c.width, tags=c.tags, deck=c.deck))
+        c.write(board_legend(key=held_key(view) is not None, color=c.color,
+                             width=c.line_width))
         c.write(f"red {view.red_left} left, blue {view.blue_left} left; turn {view.turn}, "
                 f"{view.current_team.value} to play (you are {view.team.value})")
 
@@ -356,7 +356,7 @@ class HumanSpymaster(_Person):
 
     def give_clue(self, view: SpymasterView) -> Clue:
         self.news(view)
-        self.show(view, key=view.key)
+        self.show(view)
         start = self.console.clock()
         while True:
             text = self.prompt(f"{view.team.value} clue", start)
@@ -365,7 +365,7 @@ class HumanSpymaster(_Person):
                 self.console.write(SPY_HELP)
                 continue
             if command == "board":
-                self.show(view, key=view.key)
+                self.show(view)
                 continue
             if command == "quit":
                 self.console.confirm_quit()
@@ -390,7 +390,7 @@ class HumanSpymaster(_Person):
 
     def choose_cover(self, view: SpymasterView) -> Cover:
         self.news(view)
-        self.show(view, key=view.key)
+        self.show(view)
         names = ", ".join(f"{view.words[i].upper()} ({column_label(i % view.rules.layout.cols)}"
                           f"{i // view.rules.layout.cols + 1})" for i in view.cover_candidates)
         self.console.write(f"cover one {view.cover_team.value if view.cover_team else ''} "

@@ -616,7 +616,7 @@ def _cards(shown: PublicView, *, touched: set[int]) -> list[dict[str, Any]]:
 
 def _key(spymaster: SpymasterView) -> list[str]:
     """The key, read only from a view the core built for a spymaster (or, once the game is
-    over, for anyone): tests/web/test_views.py holds the web to this."""
+    over, for anyone): tests/test_views_everywhere.py holds every package to this."""
     return [identity.value for identity in spymaster.key]
 
 

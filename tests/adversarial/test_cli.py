@@ -620,13 +620,13 @@ def test_the_renderer_writes_control_characters_from_data_visibly() -> None:
     the record check does not know), it never writes a control character it was given."""
     from codenames_ai.core import ClueGiven, GameState, Team, deal
     from codenames_ai.core.board import Board
-    from codenames_ai.render import describe_event, render_board, render_state_board
+    from codenames_ai.render import describe_event, render_board, render_view
 
     rule_set = WORDS.with_options(clue_rules="basic")
     dealt = deal(rule_set, default_deck(), 3)
     board = Board((f"{ESCAPES}gravity", *dealt.words[1:]), dealt.key, dealt.starting_team)
     shown = "\n".join([
-        render_state_board(GameState(rule_set, board), show_key=True),
+        render_view(GameState(rule_set, board).spymaster_view(Team.RED)),
         render_board(board.words, [None] * 25, 5, board.key, color=True),
         describe_event(ClueGiven(1, Team.RED, Clue(f"sun{ESCAPES}\u202e", 2))),
     ])

@@ -11,7 +11,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from codenames_ai.harness.spec import TournamentSpec
 
 from ..cli_main import run_main
 from ..conftest import probe_examples
+from ..waiting import until
 
 CLI = [sys.executable, "-m", "codenames_ai"]
 CHEAP = ["--spymasters", "random-spymaster-v1", "--guessers", "random-guesser-v1"]
@@ -72,12 +72,13 @@ def start_pool_run(tmp_path: Path, out: Path) -> subprocess.Popen[bytes]:
                "pool", "--workers", "2", "--out", str(out), "--quiet"]
     process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
     games = out / "games.jsonl"
-    while not (games.exists() and games.stat().st_size > 0):
+
+    def one_game() -> bool:
         assert process.poll() is None, process.stderr.read() if process.stderr else ""
-        assert time.monotonic() < deadline, "no game finished in time"
-        time.sleep(0.05)
+        return games.exists() and games.stat().st_size > 0
+
+    until(one_game, "a game to finish", timeout=120)
     return process
 
 
@@ -127,10 +128,8 @@ def test_kill_9_of_the_driver_leaves_no_worker_behind(pool_run: Run) -> None:
     assert len(workers) >= 2
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
-    deadline = time.monotonic() + 5
-    while any(alive(w) for w in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not [w for w in workers if alive(w)], "workers outlived their driver by 5 s"
+    until(lambda: not any(alive(w) for w in workers), "the workers to end with their driver",
+          timeout=5)
 
 
 @pytest.fixture(scope="module")

@@ -36,6 +36,7 @@ from codenames_ai.web.app import MAX_BODY, create_app
 from codenames_ai.web.limits import RoomLimits
 
 from ..conftest import probe_examples
+from ..waiting import until
 
 KEY_VALUE = re.compile(r'"key":\s*"')
 PERSON_ROLES = ("guess", "coop", "spymaster")
@@ -151,9 +152,8 @@ def live_server(tmp_path: Path) -> Iterator[tuple[str, int]]:
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
-    while not server.started:
-        thread.join(0.05)
-        assert thread.is_alive(), "the server did not start"
+    until(lambda: server.started or not thread.is_alive(), "the server to start")
+    assert server.started, "the server did not start"
     yield "127.0.0.1", port
     server.should_exit = True
     thread.join(10)

@@ -40,7 +40,7 @@ def test_random_spymaster_without_a_legal_word_says_so() -> None:
     seats = Seats.standard(red_spymaster=spymaster, red_guesser=RandomGuesser(),
                            blue_spymaster=spymaster, blue_guesser=RandomGuesser())
     with pytest.raises(AgentError, match="red spymaster: crashed: DeckError"):
-        play_game(small_rules(), seats, seed=1, board=make_board("R R R B B . . . X"))
+        play_game(small_rules(), seats, seed=1, board=make_board("R R R B B N N N A"))
 
 
 def test_random_guesser_is_reproducible_from_its_seed() -> None:

@@ -145,7 +145,7 @@ def _bonus_game(key: str) -> GameState:
 
 @pytest.mark.parametrize("assassin", [True, False])
 def test_the_bonus_touch_is_priced_against_the_assassin(assassin: bool) -> None:
-    key = "RRRRB.BX" if assassin else "RRRRB.B."
+    key = "RRRRBNBA" if assassin else "RRRRBNBN"
     v1 = PeopleGuesser(panel=GUESSER_PANEL, weights=(), leftover_z=1.0)
     v1.start_game(1)
     assert touches(v1, _bonus_game(key)) == ["qfarther", "qtwo"]  # v1: over its bar

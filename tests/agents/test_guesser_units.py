@@ -27,8 +27,8 @@ from .tiny_space import game, load_tiny, make_space
 
 # CUT: KNIFE .60, SCISSORS .56, SWORD .50 (the assassin), GLUE .12. CHEF: KNIFE .55, BREAD .20.
 # MUSIC: PIANO .60, DRUM .45, RADIO .42. FRUIT: APPLE .50, PEAR .45.
-BOARD = ("scissors:R knife:R piano:R drum:R apple:R radio:R horse:B pear:B moon:B river:. "
-         "bread:. sword:X")
+BOARD = ("scissors:R knife:R piano:R drum:R apple:R radio:R horse:B pear:B moon:B river:N "
+         "bread:N sword:A")
 INDEX = {item.split(":")[0]: i for i, item in enumerate(BOARD.split())}
 
 

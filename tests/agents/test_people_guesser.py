@@ -30,6 +30,7 @@ from codenames_ai.core import (
     Phase,
     Team,
     custom,
+    parse_key,
 )
 from codenames_ai.vectors import WordVectors
 from codenames_ai.vectors.links import eat_links
@@ -62,10 +63,8 @@ PANEL = Panel([mind("a"), mind("b")], CANDIDATES)
 
 
 def game(cards: tuple[str, ...], key: str) -> GameState:
-    """A 2x4 game, red to guess: ``key`` one letter per card (R, B, . bystander, X)."""
-    identities = {"R": Identity.RED, "B": Identity.BLUE, ".": Identity.BYSTANDER,
-                  "X": Identity.ASSASSIN}
-    keyed = tuple(identities[letter] for letter in key)
+    """A 2x4 game, red to guess: ``key`` one letter per card (``parse_key``: R, B, N, A)."""
+    keyed = parse_key(key)
     layout = Layout(rows=2, cols=4, first_team_agents=keyed.count(Identity.RED),
                     second_team_agents=keyed.count(Identity.BLUE), double_agent=False,
                     bystanders=keyed.count(Identity.BYSTANDER),
@@ -95,9 +94,9 @@ def test_a_card_the_clue_brings_to_mind_but_that_does_not_bring_the_clue_to_mind
     # both ways, QEXACT wins: QCLUE is the word nearest to it, while three words sit nearer
     # to QHUB than QCLUE does.
     cards = ("qhub", "qexact", "qfar", "qfarther", "qa", "qb", "qc", "qnone")
-    assert touches(PanelGuesser(panel=PANEL), _again(cards, "BR..B..X", Clue("qclue", 1)))[0] \
+    assert touches(PanelGuesser(panel=PANEL), _again(cards, "BRNNBNNA", Clue("qclue", 1)))[0] \
         == "qhub"
-    assert touches(people(), _again(cards, "BR..B..X", Clue("qclue", 1)))[0] == "qexact"
+    assert touches(people(), _again(cards, "BRNNBNNA", Clue("qclue", 1)))[0] == "qexact"
 
 
 def _again(cards: tuple[str, ...], key: str, clue: Clue) -> GameState:
@@ -116,7 +115,7 @@ def test_people_s_answers_count_in_both_directions() -> None:
     for clue, card, twin in (("accident", "car", "qtwin"), ("plane", "airport", "qtwin2")):
         for cards in ((card, twin, "qfar", "qnone", "qa", "qb", "qc", "qhub"),
                       (twin, card, "qfar", "qnone", "qa", "qb", "qc", "qhub")):
-            key = "RR....BX"
+            key = "RRNNNNBA"
             assert touches(people(), _again(cards, key, Clue(clue, 1)))[0] == card
             # without people's answers the two tie and the first card on the board wins
             plain = PeopleGuesser(panel=PANEL, weights=(), direct=0.0)
@@ -127,7 +126,7 @@ def test_a_person_s_number_is_trusted_where_the_panel_guesser_stops() -> None:
     # QONE and QTWO are plainly the clue's; QTHREE fits less (cosine about .35). The panel
     # guesser stops before it; the people guesser, told 3, touches it.
     cards = ("qone", "qtwo", "qthree", "qfar", "qnone", "car", "airport", "qfarther")
-    key = "RRR.B.BX"
+    key = "RRRNBNBA"
     assert touches(PanelGuesser(panel=PANEL, stop_z=1.6),
                    _again(cards, key, Clue("qclue", 3))) == ["qone", "qtwo", "pass"]
     assert touches(people(), _again(cards, key, Clue("qclue", 3)))[:3] == \
@@ -138,10 +137,10 @@ def test_real_doubt_stops_it_before_the_number_and_the_assassin_is_priced_in() -
     # Told 3 with only two cards near the clue, the third touch would be a guess among cards
     # that fit it no better than chance: with the assassin among them, it passes.
     cards = ("qone", "qtwo", "qnone", "qfar", "qfarther", "car", "airport", "qtwin")
-    state = _again(cards, "RRR.B.BX", Clue("qclue", 3))
+    state = _again(cards, "RRRNBNBA", Clue("qclue", 3))
     assert touches(people(), state) == ["qone", "qtwo", "pass"]
     agent = people()
-    view = _again(cards, "RRR.B.BX", Clue("qclue", 3)).guesser_view(Team.RED)
+    view = _again(cards, "RRRNBNBA", Clue("qclue", 3)).guesser_view(Team.RED)
     # a fit at which a find is one chance in three: not worth the assassin's risk, worth a
     # touch when no assassin is left to fear
     doubtful = agent.centre - agent.width * math.log(2.0)
@@ -154,7 +153,7 @@ def test_a_leftover_is_credited_to_the_oldest_clue_still_open() -> None:
     # QCLUE 2 found QONE (one left); QC 1 found QA, then QTWO past its number: that was
     # QCLUE's leftover, so on red's next turn both clues are closed.
     cards = ("qone", "qtwo", "qa", "qthree", "qfar", "qb", "qhub", "qnone")
-    state = game(cards, "RRRRB.BX")
+    state = game(cards, "RRRRBNBA")
     state.apply(Clue("qclue", 2))
     state.apply(Guess(0))
     state.apply(Pass())
@@ -174,9 +173,9 @@ def test_a_clue_in_full_width_letters_or_with_a_ligature_reads_as_its_letters() 
     # guessers read them as unknown words (a random touch).
     cards = ("qhub", "qexact", "qfar", "qfarther", "qa", "qb", "qc", "qnone")
     for agent in (people, lambda: PanelGuesser(panel=PANEL)):
-        plain = touches(agent(), _again(cards, "BR..B..X", Clue("qclue", 1)))
+        plain = touches(agent(), _again(cards, "BRNNBNNA", Clue("qclue", 1)))
         for typed in ("ＱＣＬＵＥ", "Ｑclue"):
-            assert touches(agent(), _again(cards, "BR..B..X", Clue(typed, 1))) == plain
+            assert touches(agent(), _again(cards, "BRNNBNNA", Clue(typed, 1))) == plain
     from codenames_ai.agents.panel.guesser import _forms
 
     assert "flame" in list(_forms("ﬂame")) and "flame" in list(_forms("ＦＬＡＭＥ"))
@@ -186,7 +185,7 @@ def test_a_touch_after_the_first_is_explained_with_the_chance_it_decided_with() 
     # QCLUE 3: QONE and QTWO are plainly the clue's; the third touch, QTHREE, is taken because
     # touch_worth says it is worth it: its reason gives the chance of a find behind that.
     cards = ("qone", "qtwo", "qthree", "qfar", "qnone", "car", "airport", "qfarther")
-    state = _again(cards, "RRR.B.BX", Clue("qclue", 3))
+    state = _again(cards, "RRRNBNBA", Clue("qclue", 3))
     agent = people()
     views = []
     while state.phase is Phase.GUESS and state.current_team is Team.RED:
@@ -209,7 +208,7 @@ def test_the_panel_guesser_explains_a_bonus_touch_with_the_earlier_clue() -> Non
     # QCLUE 2 found QONE; on QFAR 1 the panel guesser touches QFARTHER, then spends the
     # bonus touch on QTWO for QCLUE.
     cards = ("qone", "qtwo", "qfarther", "qa", "qnone", "car", "airport", "qhub")
-    state = game(cards, "RRRRB.BX")
+    state = game(cards, "RRRRBNBA")
     state.apply(Clue("qclue", 2))
     state.apply(Guess(0))
     state.apply(Pass())

@@ -101,7 +101,7 @@ def test_a_space_built_by_the_project_from_a_tiny_model_plays_like_the_hand_buil
     assert space.calibration.quantiles == tuple(sorted(space.calibration.quantiles))
     agent = EVSpymaster(space=space)
     agent.start_game(0)
-    board = "knife:R scissors:R apple:R piano:R pear:B horse:B drum:B river:. bread:. glue:X"
+    board = "knife:R scissors:R apple:R piano:R pear:B horse:B drum:B river:N bread:N glue:A"
     assert agent.give_clue(game(board).spymaster_view(Team.RED)).word == "knives"
     state = game(board, clue_rules="classic")
     # (Its number depends on the calibration: most cosines of this tiny model are 0 or 1.)
@@ -189,7 +189,7 @@ def random_board(rng: random.Random) -> str:
     """12 of the 24 cards: 2-6 red (to play), 2-5 blue, one assassin, bystanders."""
     cards = rng.sample(DECK_CARDS, 12)
     red, blue = rng.randint(2, 6), rng.randint(2, 5)
-    marks = ["R"] * red + ["B"] * blue + ["X"] + ["."] * (12 - red - blue - 1)
+    marks = ["R"] * red + ["B"] * blue + ["A"] + ["N"] * (12 - red - blue - 1)
     rng.shuffle(marks)
     return " ".join(f"{c}:{m}" for c, m in zip(cards, marks, strict=True))
 
@@ -226,8 +226,8 @@ def test_the_shortlist_of_a_board_with_few_safe_clues_takes_the_best_leads(
     # shortlist is filled up by lead, and never holds an illegal (face-up card) word.
     space = make_space(tiny)
     agent = EVSpymaster(space=space)
-    layout = ("knife:R scissors:R apple:R piano:R pear:B horse:B drum:B river:. bread:. "
-              "radio:. moon:. glue:X")
+    layout = ("knife:R scissors:R apple:R piano:R pear:B horse:B drum:B river:N bread:N "
+              "radio:N moon:N glue:A")
     board = agent.read_board(game(layout).spymaster_view(Team.RED))
     got = agent._shortlist(board, 6)
     assert np.array_equal(got, unpruned_shortlist(board, 6, 4))

@@ -27,14 +27,14 @@ SEEDS = range(6)
 EV_WORDS = ("cut", "chef", "music", "saddle", "fruit", "water", "paste") + CARDS
 # Red (to play) has KNIFE, SCISSORS, APPLE, PIANO; CUT points at KNIFE (0.60) and SCISSORS
 # (0.56) and at no other card above 0.12 (GLUE, the assassin).
-BOARD_A = ("knife:R scissors:R apple:R piano:R pear:B horse:B drum:B river:. bread:. "
-           "radio:. moon:. glue:X")
+BOARD_A = ("knife:R scissors:R apple:R piano:R pear:B horse:B drum:B river:N bread:N "
+           "radio:N moon:N glue:A")
 # The same, but the assassin is SWORD, which CUT points at too (0.50).
-BOARD_B = BOARD_A.replace("glue:X", "sword:X")
+BOARD_B = BOARD_A.replace("glue:A", "sword:A")
 # MUSIC: PIANO 0.60 and DRUM 0.45 (red), RADIO 0.42 (blue): a second target with little margin.
 # SADDLE: HORSE 0.50, nothing else; FRUIT: APPLE 0.50, PEAR 0.45 (blue).
-BOARD_C = ("piano:R drum:R apple:R horse:R radio:B pear:B moon:B river:. bread:. glue:. "
-           "lemon:. sword:X")
+BOARD_C = ("piano:R drum:R apple:R horse:R radio:B pear:B moon:B river:N bread:N glue:N "
+           "lemon:N sword:A")
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +136,7 @@ def test_the_opponents_last_card_is_feared_like_the_assassin(ev_space: ClueSpace
     # RADIO is a blue card in both boards; with blue's other agents made bystanders, it is
     # blue's last one, and touching it would lose the game.
     assert set(ev_clues(ev_space, BOARD_C)) == {("music", 2)}
-    last = BOARD_C.replace("pear:B", "pear:.").replace("moon:B", "moon:.")
+    last = BOARD_C.replace("pear:B", "pear:N").replace("moon:B", "moon:N")
     assert {number for _, number in ev_clues(ev_space, last)} == {1}
 
 
@@ -154,7 +154,7 @@ def test_ev_never_names_a_face_up_card_even_when_it_is_the_perfect_clue(
 
 def test_a_revealed_card_word_becomes_a_legal_clue(model: WordVectors) -> None:
     # GHOST is close to MOON (0.70): a clue only once the GHOST card is no longer face up.
-    layout = "moon:R knife:R ghost:. horse:B drum:B glue:X"
+    layout = "moon:R knife:R ghost:N horse:B drum:B glue:A"
     space = make_space(model, ("ghost", "dull"))
     state = game(layout)
     assert give(EVSpymaster(space=space), state).word == "dull"
@@ -171,14 +171,14 @@ def test_a_revealed_card_word_becomes_a_legal_clue(model: WordVectors) -> None:
 def test_a_penalty_cover_takes_the_own_agent_most_like_a_dangerous_card(
         ev_space: ClueSpace) -> None:
     # Blue's agents: HORSE, DRUM, MOON; MOON looks like GHOST (0.70), a bystander.
-    state = game("knife:R scissors:R apple:R horse:B drum:B moon:B ghost:. glue:X")
+    state = game("knife:R scissors:R apple:R horse:B drum:B moon:B ghost:N glue:A")
     state.apply(Clue("knife", 1))  # red names a face-up card: blue covers one of its agents
     assert state.phase is Phase.COVER and state.current_team is Team.BLUE
     view = state.spymaster_view(Team.BLUE)
     assert set(view.cover_candidates) == {3, 4, 5}
     assert EVSpymaster(space=ev_space).choose_cover(view) == Cover(5)
     # Without GHOST on the board nothing looks like anything: the lowest index.
-    plain = game("knife:R scissors:R apple:R horse:B drum:B moon:B river:. glue:X")
+    plain = game("knife:R scissors:R apple:R horse:B drum:B moon:B river:N glue:A")
     plain.apply(Clue("knife", 1))
     assert EVSpymaster(space=ev_space).choose_cover(plain.spymaster_view(Team.BLUE)) == Cover(3)
 
@@ -186,7 +186,7 @@ def test_a_penalty_cover_takes_the_own_agent_most_like_a_dangerous_card(
 def test_a_coop_cover_takes_the_virtual_agent_most_like_our_own(ev_space: ClueSpace) -> None:
     # Red plays with the virtual blue team; after red's turn red's spymaster covers a blue
     # agent: MOON, which looks like GHOST, one of red's own.
-    state = game("ghost:R knife:R apple:R horse:B drum:B moon:B river:. glue:X",
+    state = game("ghost:R knife:R apple:R horse:B drum:B moon:B river:N glue:A",
                  variant=Variant.COOP)
     state.apply(Clue("chef", 1))
     state.apply(Guess(6))  # RIVER, a bystander
@@ -201,7 +201,7 @@ def test_a_coop_cover_takes_the_virtual_agent_most_like_our_own(ev_space: ClueSp
 RULE_WORDS = ("trio", "pair", "nearly", "risky", "faint", "dull")
 # TRIO: APPLE .55, HORSE .55, TIGER .52 (distances .45 .45 .48); PAIR: PIANO .70, DRUM .68
 # (distances .30 .32); NEARLY: like TRIO but TIGER .48 (distance .52); RIVER .10 for all three.
-BOARD_T = ("apple:R horse:R tiger:R piano:R drum:R river:. bread:B lemon:B pear:. glue:X")
+BOARD_T = ("apple:R horse:R tiger:R piano:R drum:R river:N bread:B lemon:B pear:N glue:A")
 
 
 def threshold_clue(model: WordVectors, layout: str, words: tuple[str, ...] = RULE_WORDS,
@@ -227,14 +227,14 @@ def test_threshold_a_group_member_past_the_threshold_does_not_count(model: WordV
 
 def test_threshold_ties_in_size_go_to_the_smaller_worst_distance(model: WordVectors) -> None:
     # TIGER a bystander: TRIO's pair (worst .45, TIGER at .48) and PAIR's (.32) are both 2.
-    board = BOARD_T.replace("tiger:R", "tiger:.").replace("pear:.", "pear:R")
+    board = BOARD_T.replace("tiger:R", "tiger:N").replace("pear:N", "pear:R")
     assert threshold_clue(model, board) == ("pair", 2)
 
 
 def test_threshold_a_group_must_be_nearer_than_every_other_card(model: WordVectors) -> None:
     # RISKY: LEMON .60 and PEAR .55 (red), RADIO .57 (blue): the pair's worst distance .45 is
     # farther than RADIO's .43, so only LEMON (.40) qualifies.
-    board = "lemon:R pear:R knife:R radio:B horse:B river:. glue:X"
+    board = "lemon:R pear:R knife:R radio:B horse:B river:N glue:A"
     assert threshold_clue(model, board, ("risky", "dull")) == ("risky", 1)
 
 
@@ -242,7 +242,7 @@ def test_threshold_with_no_qualifying_group_gives_the_safest_single_card(
         model: WordVectors) -> None:
     # FAINT: LEMON .30 (distance .70), TIGER .10 (blue; .90): margin -.20. DULL: BREAD .05
     # (.95) with every other card at 1.0: margin -.05. The smaller margin wins.
-    board = "lemon:R bread:R knife:R tiger:B horse:B river:. glue:X"
+    board = "lemon:R bread:R knife:R tiger:B horse:B river:N glue:A"
     agent = ThresholdSpymaster(space=make_space(model, ("faint", "dull")))
     clue = give(agent, game(board))
     assert (clue.word, clue.number) == ("faint", 1)
@@ -279,7 +279,7 @@ def test_gap_a_larger_exponent_rewards_larger_groups(model: WordVectors) -> None
 
 def test_gap_the_best_non_target_may_be_any_other_card(model: WordVectors) -> None:
     # RISKY with RADIO (blue) at .57: 1 card scores .60 - .57 = .03; DULL (no card) 0.
-    board = "lemon:R pear:R knife:R radio:B horse:B river:. glue:X"
+    board = "lemon:R pear:R knife:R radio:B horse:B river:N glue:A"
     agent = GapSpymaster(space=make_space(model, ("risky", "dull")))
     clue = give(agent, game(board))
     assert (clue.word, clue.number) == ("risky", 1)

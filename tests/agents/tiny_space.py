@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from codenames_ai.agents.space import Calibration, ClueSpace
-from codenames_ai.core import Board, GameState, Identity, Layout, RuleSet, Team, custom
+from codenames_ai.core import Board, GameState, Identity, Layout, RuleSet, Team, custom, parse_key
 from codenames_ai.vectors import ModelStore, WordVectors, load_model
 
 CARDS = ("knife", "scissors", "sword", "apple", "pear", "piano", "drum", "radio", "horse",
@@ -53,7 +53,6 @@ DIMENSIONS = len(CARDS) + 1
 # Quantiles (50, 75, 90, 95, 99): stop rules at 0.90 -> 0.30, 0.95 -> 0.40, 0.97 -> 0.50.
 CALIBRATION = Calibration(0.0, 0.2, (0.0, 0.15, 0.30, 0.40, 0.60))
 
-_MARK = {"R": Identity.RED, "B": Identity.BLUE, ".": Identity.BYSTANDER, "X": Identity.ASSASSIN}
 
 
 def vectors() -> dict[str, np.ndarray]:
@@ -103,20 +102,22 @@ def make_space(model: WordVectors, words: Iterable[str] | None = None,
 
 
 def rules(marks: str, clue_rules: str = "basic", **options: object) -> RuleSet:
-    """A one-row layout with the counts of ``marks`` (R B . X): red starts, no double agent."""
-    counts = {m: marks.split().count(m) for m in _MARK}
-    layout = Layout(rows=1, cols=len(marks.split()), first_team_agents=counts["R"],
-                    second_team_agents=counts["B"], double_agent=False,
-                    bystanders=counts["."], assassins=counts["X"])
+    """A one-row layout with the counts of ``marks`` (the core's key letters: R B N A): red
+    starts, no double agent."""
+    key = parse_key(marks)
+    counts = {identity: key.count(identity) for identity in Identity}
+    layout = Layout(rows=1, cols=len(key), first_team_agents=counts[Identity.RED],
+                    second_team_agents=counts[Identity.BLUE], double_agent=False,
+                    bystanders=counts[Identity.BYSTANDER], assassins=counts[Identity.ASSASSIN])
     return custom(layout, clue_rules=clue_rules, **options)
 
 
 def game(layout: str, clue_rules: str = "basic", **options: object) -> GameState:
-    """A game on a board written as ``"knife:R scissors:R glue:X ..."``; red starts."""
+    """A game on a board written as ``"knife:R scissors:R glue:A ..."``; red starts."""
     pairs = [item.split(":") for item in layout.split()]
     words = tuple(word for word, _ in pairs)
     marks = " ".join(mark for _, mark in pairs)
-    board = Board(words=words, key=tuple(_MARK[m] for _, m in pairs), starting_team=Team.RED)
+    board = Board(words=words, key=parse_key(marks), starting_team=Team.RED)
     return GameState(rules(marks, clue_rules, **options), board)
 
 

@@ -12,7 +12,9 @@ import pytest
 from codenames_ai.agents import RandomGuesser, RandomSpymaster, ScriptedGuesser, ScriptedSpymaster
 from codenames_ai.core import (
     IDLE,
+    MONOTONIC,
     AgentError,
+    ClockStalled,
     Clue,
     Cover,
     EndReason,
@@ -32,13 +34,14 @@ from codenames_ai.core import (
     Team,
     TimedOut,
     Variant,
+    VirtualClock,
     derive_seed,
     play_game,
 )
 
-from ..conftest import FakeClock, make_board, small_rules
+from ..conftest import make_board, small_rules
 
-BOARD = make_board("R R R B B . . . X")
+BOARD = make_board("R R R B B N N N A")
 CLUE_WORDS = ("alpha", "beta", "gamma", "delta", "omega")
 
 
@@ -133,18 +136,18 @@ def test_a_contained_fault_forfeits_the_move_and_the_game_goes_on(case: str) -> 
 class Late:
     """Answers a legal guess, but only after ``delay`` seconds of ``clock``."""
 
-    def __init__(self, delay: float, clock: FakeClock) -> None:
+    def __init__(self, delay: float, clock: VirtualClock) -> None:
         self.delay, self.clock = delay, clock
 
     def guess(self, view: GuesserView) -> Guess:
-        self.clock.now += self.delay
+        self.clock.advance(self.delay)
         return Guess(view.unrevealed[0])
 
 
 @pytest.mark.parametrize("contain_faults", [False, True])
 def test_a_late_move_is_forfeited_whether_or_not_faults_are_contained(
         contain_faults: bool) -> None:
-    clock = FakeClock()
+    clock = VirtualClock()
     seats = Seats.standard(red_spymaster=ScriptedSpymaster([("fruit", 2)]),
                            red_guesser=Late(1.0, clock),
                            blue_spymaster=IDLE, blue_guesser=IDLE)
@@ -158,22 +161,54 @@ def test_a_late_move_is_forfeited_whether_or_not_faults_are_contained(
     assert not any(match.state.is_revealed(i) for i in range(len(BOARD.words)))
 
 
-def test_a_move_that_never_returns_is_forfeited_on_the_real_clock() -> None:
+def test_a_move_that_never_returns_is_forfeited_when_its_time_is_up() -> None:
+    clock = VirtualClock()
     release = threading.Event()
 
     class Stuck:
         def guess(self, view: GuesserView) -> Pass:
-            release.wait(10)  # left running on its daemon thread; released below
+            clock.advance(0.06)  # its budget runs out while it is still thinking
+            release.wait()  # left running on its daemon thread; released below
             return Pass()
 
     seats = Seats.standard(red_spymaster=ScriptedSpymaster([("fruit", 2)]), red_guesser=Stuck(),
                            blue_spymaster=IDLE, blue_guesser=IDLE)
-    match = Match.new(small_rules(guess_time_limit=0.05), seats, seed=1, board=BOARD)
+    match = Match.new(small_rules(guess_time_limit=0.05), seats, seed=1, board=BOARD,
+                      clock=clock)
     try:
         match.step()
         assert match.step().result is MoveResult.TIMED_OUT
     finally:
         release.set()
+
+
+def test_a_virtual_clock_ends_a_wait_only_past_its_deadline() -> None:
+    clock = VirtualClock()
+    decided = threading.Event()
+    waiter = threading.Thread(target=clock.wait, args=(decided, clock.now() + 1.0))
+    waiter.start()
+    clock.advance(0.5)
+    clock.advance(0.5)  # exactly at the deadline: a move that took its whole budget counts
+    assert not decided.is_set()
+    clock.advance(0.001)
+    waiter.join()
+    assert decided.is_set() and clock.now() == 1.001
+
+
+def test_a_virtual_clock_nobody_moves_fails_a_stuck_move_instead_of_hanging() -> None:
+    clock = VirtualClock(patience=0.0)  # no real time at all: the safety net at once
+    with pytest.raises(ClockStalled, match="neither returned nor advanced the clock"):
+        clock.wait(threading.Event(), 1.0)
+    with pytest.raises(ValueError, match="does not go back"):
+        clock.advance(-1.0)
+
+
+def test_the_real_clock_returns_as_soon_as_the_move_is_decided() -> None:
+    decided = threading.Event()
+    decided.set()
+    MONOTONIC.wait(decided, MONOTONIC.now() + 3600.0)  # at once: the event ends it
+    MONOTONIC.wait(threading.Event(), MONOTONIC.now())  # and a deadline already come
+    assert MONOTONIC.now() <= MONOTONIC.now()
 
 
 def test_an_agent_that_stops_the_game_ends_it_with_no_winner() -> None:

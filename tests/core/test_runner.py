@@ -24,12 +24,13 @@ from codenames_ai.core import (
     Team,
     TimedOut,
     Variant,
+    VirtualClock,
     play_game,
 )
 
-from ..conftest import FakeClock, make_board, small_rules
+from ..conftest import make_board, small_rules
 
-BOARD = make_board("R R R B B . . . X")
+BOARD = make_board("R R R B B N N N A")
 
 
 def scripted(red_clues: Sequence[tuple[str, int]], red_moves: Sequence[str],
@@ -128,28 +129,28 @@ def test_an_illegal_move_is_named_with_the_seat() -> None:
 class Slow:
     """Takes ``delay`` seconds of ``clock`` per move, then plays like a random agent."""
 
-    def __init__(self, delay: float, clock: FakeClock) -> None:
+    def __init__(self, delay: float, clock: VirtualClock) -> None:
         self.delay = delay
         self.clock = clock
         self.spymaster = RandomSpymaster(["alpha", "beta", "gamma"])
         self.guesser = RandomGuesser()
 
     def give_clue(self, view: SpymasterView) -> Clue:
-        self.clock.now += self.delay
+        self.clock.advance(self.delay)
         return self.spymaster.give_clue(view)
 
     def choose_cover(self, view: SpymasterView) -> Cover:
-        self.clock.now += self.delay
+        self.clock.advance(self.delay)
         return self.spymaster.choose_cover(view)
 
     def guess(self, view: GuesserView):  # type: ignore[no-untyped-def]
-        self.clock.now += self.delay
+        self.clock.advance(self.delay)
         return self.guesser.guess(view)
 
 
 def test_a_spymaster_over_its_time_budget_forfeits_the_clue() -> None:
     rules = small_rules(clue_time_limit=0.05)
-    clock = FakeClock()
+    clock = VirtualClock()
     seats = Seats.standard(red_spymaster=Slow(0.5, clock), red_guesser=RandomGuesser(),
                            blue_spymaster=ScriptedSpymaster([("x", 1)]),
                            blue_guesser=ScriptedGuesser(["ink"]))
@@ -160,7 +161,7 @@ def test_a_spymaster_over_its_time_budget_forfeits_the_clue() -> None:
 
 def test_a_guesser_over_its_time_budget_ends_the_turn() -> None:
     rules = small_rules(guess_time_limit=0.05)
-    clock = FakeClock()
+    clock = VirtualClock()
     seats = Seats.standard(red_spymaster=ScriptedSpymaster([("fruit", 2)]),
                            red_guesser=Slow(0.5, clock),
                            blue_spymaster=ScriptedSpymaster([("x", 1)]),
@@ -172,7 +173,7 @@ def test_a_guesser_over_its_time_budget_ends_the_turn() -> None:
 
 def test_a_move_just_within_its_budget_counts() -> None:
     rules = small_rules(guess_time_limit=0.5)
-    clock = FakeClock()
+    clock = VirtualClock()
     seats = Seats.standard(red_spymaster=ScriptedSpymaster([("fruit", 1)]),
                            red_guesser=Slow(0.5, clock),
                            blue_spymaster=ScriptedSpymaster([("x", 1)]),
@@ -184,14 +185,15 @@ def test_a_move_just_within_its_budget_counts() -> None:
 def test_an_agent_within_its_budget_plays_normally() -> None:
     rules = small_rules(clue_time_limit=5.0, guess_time_limit=5.0)
     seats = scripted([("fruit", 3)], ["apple", "bear", "cat"])
-    record = play_game(rules, seats, seed=1, board=BOARD)
+    # on a clock nobody moves: every move is within its budget however slow the machine
+    record = play_game(rules, seats, seed=1, board=BOARD, clock=VirtualClock())
     assert record.outcome.winner is Team.RED
     assert not any(isinstance(e, TimedOut) for e in record.events)
 
 
 def test_a_game_that_never_ends_is_abandoned_at_the_turn_limit() -> None:
     rules = small_rules(clue_time_limit=0.01)
-    clock = FakeClock()
+    clock = VirtualClock()
     slow = Slow(0.05, clock)
     seats = Seats.standard(red_spymaster=slow, red_guesser=slow, blue_spymaster=slow,
                            blue_guesser=slow)
@@ -204,4 +206,6 @@ def test_random_agents_finish_a_words_game(deck: tuple[str, ...]) -> None:
     seats = Seats.standard(red_spymaster=RandomSpymaster(deck), red_guesser=RandomGuesser(),
                            blue_spymaster=RandomSpymaster(deck), blue_guesser=RandomGuesser())
     record = play_game(WORDS, seats, seed=11, deck=deck)
-    assert record.outcome.winner in (Team.RED, Team.BLUE)
+    # seed 11's one ending: blue touches the assassin on turn 11
+    assert (record.outcome.winner, record.outcome.reason, record.outcome.turns) == (
+        Team.RED, EndReason.ASSASSIN, 11)

@@ -160,7 +160,7 @@ def test_the_extra_guess_on_an_own_agent_uses_a_leftover() -> None:
     layout = Layout(rows=3, cols=3, first_team_agents=3, second_team_agents=2,
                     double_agent=True, bystanders=2, assassins=1)
     rules = custom(layout, guess_limit=GuessLimit.STRICT, clue_rules="basic")
-    state = GameState(rules, make_board("R R R R B B . . X"))
+    state = GameState(rules, make_board("R R R R B B N N A"))
     play(state, Clue("fruit", 2), Guess(0), Pass())  # one leftover
     play(state, Clue("sea", 1), Guess(4))
     play(state, Clue("forest", 1), Guess(1), Guess(2))  # the extra guess hits: used up
@@ -350,5 +350,5 @@ def test_guesser_view_has_no_key_at_all() -> None:
     assert view.revealed == (None,) * 9 and view.clue == Clue("fruit", 2)
     state.apply(Guess(FIG))
     spy = state.spymaster_view(Team.BLUE)
-    assert spy.key == make_board("R R R B B . . . X").key
+    assert spy.key == make_board("R R R B B N N N A").key
     assert spy.unrevealed_of(spy.key[DOG]) == (DOG, EEL)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
-import time
+import threading
 from pathlib import Path
 
 from codenames_ai.agents.baselines import RandomGuesser, RandomSpymaster
@@ -26,10 +26,11 @@ class GarbageSpymaster(RandomSpymaster):
 
 
 class SlowGuesser(RandomGuesser):
-    """Takes longer than any sensible move budget."""
+    """Never answers: each guess waits on an event nobody sets, so it is over any budget
+    (the match leaves it on its daemon thread and goes on)."""
 
     def guess(self, view: GuesserView) -> object:
-        time.sleep(0.3)
+        threading.Event().wait()
         return super().guess(view)
 
 

@@ -10,7 +10,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from codenames_ai.harness.spec import TournamentSpec
 from codenames_ai.harness.summary import Summary, without_timing
 
 from ..cli_main import run_main
+from ..waiting import until
 
 CLI = [sys.executable, "-m", "codenames_ai"]
 CHEAP = ["--spymasters", "random-spymaster-v1", "--guessers", "random-guesser-v1"]
@@ -53,12 +53,12 @@ def test_kill_9_then_resume_gives_every_game_once(
     process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
     games = out / "games.jsonl"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if games.exists() and games.read_bytes().count(b"\n") >= KILL_AFTER:
-            break
+
+    def enough() -> bool:
         assert process.poll() is None, "the tournament ended before it could be killed"
-        time.sleep(0.05)
+        return games.exists() and games.read_bytes().count(b"\n") >= KILL_AFTER
+
+    until(enough, f"{KILL_AFTER} games", timeout=120)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     written = games.read_bytes().count(b"\n")

@@ -124,3 +124,42 @@ def test_writing_keeps_the_games_of_ids_skipped_here(tmp_path: Path) -> None:
     assert document["pinned_on"] == pinned_on() and not platform_note(path)
     path.write_text(json.dumps({**document, "pinned_on": {"blas": "Other"}}), encoding="utf-8")
     assert "Float rounding differs" in platform_note(path)
+
+
+def test_a_changed_game_fails_until_the_id_moves_and_is_pinned(tmp_path: Path) -> None:
+    """The cycle on real games: an id pinned, then the same id playing otherwise (a changed
+    default) fails; the new behaviour under a new version fails too until ``--write`` pins
+    it, which also drops the old id; then nothing differs."""
+    from codenames_ai.agents.registry import REGISTRY, register
+
+    path = tmp_path / "games.json"
+    old, new = "golden-probe-guesser-v1", "golden-probe-guesser-v2"
+    factory = "codenames_ai.agents.baselines:RandomGuesser"
+
+    def pinned(agent_id: str) -> Pinned:
+        return pin(agent_id, Role.GUESSER, seeds=(3,), editions=("words",))
+
+    try:
+        register(old, factory, role=Role.GUESSER, defaults={"stop_probability": 0.0})
+        write_pinned([pinned(old)], path)
+        # The same id, another behaviour: it passes after its first touch now.
+        register(old, factory, role=Role.GUESSER, defaults={"stop_probability": 1.0},
+                 replace=True)
+        changed = differences([pinned(old)], read_pinned(path))
+        assert changed == [f"{old}: its golden game on words, seed 3 changed. Bump the id's "
+                           "version (a new id) if its behaviour was meant to change, or fix "
+                           f"the regression; then regenerate with {WRITE_COMMAND}"]
+        # The version moved: the new id is refused until pinned, the old one is stale.
+        REGISTRY.pop(old)
+        register(new, factory, role=Role.GUESSER, defaults={"stop_probability": 1.0})
+        played = [pinned(new)]
+        assert differences(played, read_pinned(path)) == [
+            f"{new}: a new id with no golden games; pin it: {WRITE_COMMAND}",
+            f"{old}: pinned but no longer registered (a stale entry); regenerate with "
+            f"{WRITE_COMMAND}"]
+        write_pinned(played, path)  # what --write does with the ids registered now
+        assert set(read_pinned(path)) == {new}
+        assert not differences(played, read_pinned(path))
+    finally:
+        REGISTRY.pop(old, None)
+        REGISTRY.pop(new, None)

@@ -8,9 +8,10 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
+
+from ..waiting import until
 
 RED_FIRST = Path(__file__).with_name("serve_red_first.py")
 
@@ -39,17 +40,23 @@ class Server:
              "--db", str(self.database), *self.args], stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True,
             env={**os.environ, "SERVE_SIGINT": "ignore" if self.sigint_ignored else ""})
-        deadline = time.monotonic() + 60
-        while True:
+        process = self.process
+
+        def answers() -> bool:
             try:
                 urllib.request.urlopen(f"{self.base}/api/options", timeout=2).read()
-                break
+                return True
             except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.process.kill()
-                    output = self.process.stdout.read() if self.process.stdout else ""
+                if process.poll() is not None:
+                    output = process.stdout.read() if process.stdout else ""
                     raise RuntimeError(f"the server did not start: {output}") from None
-                time.sleep(0.1)
+                return False
+
+        try:
+            until(answers, "the server to answer", timeout=60)
+        except AssertionError:
+            process.kill()
+            raise
         assert self.process.stdout is not None
         self.announced = self.process.stdout.readline()
 

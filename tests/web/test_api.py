@@ -299,7 +299,7 @@ def test_bad_settings_unknown_games_and_big_bodies(client: TestClient) -> None:
 
 def test_games_survive_a_restart(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
-    with TestClient(create_app(database)) as first:
+    with TestClient(create_app(database, new_seed=itertools.count(3).__next__)) as first:
         game_id, view = new_game(first, role="guess")
         card = next(c for c in view["cards"] if c["revealed"] is None)["index"]
         played = first.post(f"/api/games/{game_id}/moves",
@@ -423,7 +423,8 @@ def test_a_game_stored_before_games_had_an_activity_time_lasts_from_its_creation
     database = tmp_path / "games.sqlite3"
     clock = Clock()
     limits = RoomLimits(game_idle=3600.0)
-    with TestClient(create_app(database, limits=limits, clock=clock)) as client:
+    with TestClient(create_app(database, limits=limits, clock=clock,
+                               new_seed=itertools.count(3).__next__)) as client:
         game_id, view = new_game(client, role="watch")
     with sqlite3.connect(database) as old:  # as an earlier version stored its games
         old.execute("ALTER TABLE games DROP COLUMN active")

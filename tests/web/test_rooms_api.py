@@ -21,6 +21,7 @@ from codenames_ai.web.app import create_app
 from codenames_ai.web.limits import RoomLimits
 from codenames_ai.web.rooms import person_name
 
+from ..waiting import until
 from .test_api import Clock
 
 FAST = RoomLimits(stream_seconds=0.3, heartbeat=0.1)
@@ -305,7 +306,8 @@ def test_the_creator_hands_the_seat_of_someone_who_left_to_the_ai(client: TestCl
     # the AI gave the clue the person never gave: the red guesser can play on
     view = view_of(client, room, "red-guesser")
     assert view["room"]["seats"]["red-spymaster"] == "ai"
-    assert view["over"] or (view["your_turn"] and view["clue"] is not None)
+    assert not view["over"] and view["your_turn"]  # the seeded deal's one course
+    assert (view["clue"]["word"], view["clue"]["number"]) == ("lime", 3)
 
 
 def test_the_creator_closes_the_room(client: TestClient) -> None:
@@ -410,10 +412,8 @@ def test_room_and_stream_limits(tmp_path: Path) -> None:
         first = threading.Thread(target=lambda: statuses.append(
             client.get(f"/api/rooms/{room['id']}/events").status_code))
         first.start()
-        for _ in range(100):
-            if client.app.state.rooms.stream_count():  # type: ignore[attr-defined]
-                break
-            threading.Event().wait(0.01)
+        until(lambda: client.app.state.rooms.stream_count(),  # type: ignore[attr-defined]
+              "the stream to open")
         # Spectators get half the room's streams: the seats keep theirs.
         second = client.get(f"/api/rooms/{room['id']}/events")
         assert second.status_code == 429 and "most spectators" in second.json()["error"]
@@ -421,10 +421,8 @@ def test_room_and_stream_limits(tmp_path: Path) -> None:
             f"/api/rooms/{room['id']}/events?token={room['seats']['red-guesser']}"
         ).status_code))
         seated.start()
-        for _ in range(100):
-            if client.app.state.rooms.stream_count() == 2:  # type: ignore[attr-defined]
-                break
-            threading.Event().wait(0.01)
+        until(lambda: client.app.state.rooms.stream_count() == 2,  # type: ignore[attr-defined]
+              "the stream to open")
         token = room["seats"]["blue-guesser"]
         third = client.get(f"/api/rooms/{room['id']}/events?token={token}")
         assert third.status_code == 429 and "live connections" in third.json()["error"]
@@ -783,10 +781,8 @@ def test_a_stream_ends_quietly_when_its_room_is_deleted(tmp_path: Path) -> None:
         stream = threading.Thread(target=lambda: ended.append(
             client.get(f"/api/rooms/{room['id']}/events")))
         stream.start()
-        for _ in range(500):  # the stream is open (a bounded wait, not a timing)
-            if client.app.state.rooms.stream_count():  # type: ignore[attr-defined]
-                break
-            threading.Event().wait(0.01)
+        until(lambda: client.app.state.rooms.stream_count(),  # type: ignore[attr-defined]
+              "the stream to open")
         clock.now += 601
         new_room(client, [])  # the sweep deletes the room closed for longer than idle
         stream.join(10)
@@ -834,10 +830,7 @@ def test_spectators_cannot_take_the_seats_live_connections(tmp_path: Path) -> No
             thread = threading.Thread(
                 target=lambda: statuses.append(client.get(url).status_code))
             thread.start()
-            for _ in range(500):  # until it is open (a bounded wait, not a timing)
-                if rooms.stream_count() > count:
-                    break
-                threading.Event().wait(0.01)
+            until(lambda: rooms.stream_count() > count, "the stream to open")
             return thread
 
         held = [hold(f"/api/rooms/{watched['id']}/events") for _ in range(2)]
@@ -906,10 +899,7 @@ def open_stream(client: TestClient, url: str) -> tuple[threading.Thread, list[An
     ended: list[Any] = []
     thread = threading.Thread(target=lambda: ended.append(client.get(url)))
     thread.start()
-    for _ in range(500):  # until it is open (a bounded wait, not a timing)
-        if rooms.stream_count() > count:
-            break
-        threading.Event().wait(0.01)
+    until(lambda: rooms.stream_count() > count, "the stream to open")
     return thread, ended
 
 
@@ -989,10 +979,7 @@ def streamed_until_stopped(client: TestClient, room: dict[str, Any], token: str,
     reader = threading.Thread(target=lambda: seen.append(
         client.get(f"/api/rooms/{room['id']}/events?token={token}").text))
     reader.start()
-    for _ in range(1000):  # until the stream is open (the test's bound, not a wait for time)
-        if rooms.stream_count():
-            break
-        threading.Event().wait(0.01)
+    until(lambda: rooms.stream_count(), "the stream to open")
     assert rooms.stream_count() == 1
     changes()
     rooms.stop_streams()
@@ -1103,9 +1090,8 @@ def test_a_seat_lost_while_a_request_waited_for_the_room_is_not_served(
         threads = [threading.Thread(target=send, args=item) for item in paths.items()]
         for thread in threads:
             thread.start()
-        deadline = time.monotonic() + 30
-        while rooms.waiting(room["id"]) < 1 + len(paths) and time.monotonic() < deadline:
-            time.sleep(0.01)  # a bounded wait for both requests to queue behind the lock
+        until(lambda: rooms.waiting(room["id"]) >= 1 + len(paths),
+              "both requests to queue behind the lock", timeout=30)
         assert rooms.waiting(room["id"]) == 1 + len(paths)
         # Eve sits down in the seat the AI holds, as a join does under the lock.
         seat_change(rooms, rooms.room(room["id"]), "red-spymaster", True, member=("eve", "Eve"))
@@ -1272,10 +1258,7 @@ def test_one_client_cannot_take_the_servers_live_connections(tmp_path: Path) -> 
             thread = threading.Thread(
                 target=lambda: statuses.append(client.get(url).status_code))
             thread.start()
-            for _ in range(500):  # until it is open (a bounded wait, not a timing)
-                if rooms.stream_count() > count:
-                    break
-                threading.Event().wait(0.01)
+            until(lambda: rooms.stream_count() > count, "the stream to open")
             return thread
 
         own = [new_room(attacker, ["red-guesser", "blue-guesser"]) for _ in range(2)]

@@ -20,7 +20,6 @@ from __future__ import annotations
 import http.client
 import json
 import sqlite3
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,6 +30,7 @@ import pytest
 from codenames_ai.web.games import GameConfig
 from codenames_ai.web.rooms import room_game
 
+from ..waiting import until  # the page's CSP forbids wait_for_function's strings
 from .server import Server
 from .test_browser import ARTIFACTS, CHROMIUM, DESKTOP, PHONE
 
@@ -69,15 +69,6 @@ def devices(browser: Any, count: int) -> Iterator[list[Any]]:
 
 def revealed(page: Any) -> int:
     return int(page.locator(".card.revealed").count())
-
-
-def until(done: Any, what: str, timeout: float = 20.0) -> None:
-    """Wait for ``done()`` (the page's CSP forbids the evaluated strings of wait_for_function)."""
-    deadline = time.monotonic() + timeout
-    while not done():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout} s for {what}")
-        time.sleep(0.05)
 
 
 def over(page: Any) -> bool:

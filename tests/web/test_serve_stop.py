@@ -20,6 +20,7 @@ import uvicorn
 from codenames_ai.web.app import create_app
 from codenames_ai.web.store import GameStore
 
+from ..waiting import until
 from .server import Server
 
 WAIT = 20.0  # seconds: generous bounds on what takes well under one
@@ -190,9 +191,8 @@ def slow_body_server(tmp_path: Path) -> Iterator[int]:
         create_app(tmp_path / "games.sqlite3", body_seconds=0.3), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
-    while not server.started:
-        thread.join(0.05)
-        assert thread.is_alive(), "the server did not start"
+    until(lambda: server.started or not thread.is_alive(), "the server to start")
+    assert server.started, "the server did not start"
     yield port
     server.should_exit = True
     thread.join(WAIT)

@@ -7,8 +7,10 @@ port, raw sockets."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
+import select
 import socket
 import subprocess
 import sys
@@ -26,10 +28,13 @@ from codenames_ai.web import serving
 from codenames_ai.web.app import create_app
 from codenames_ai.web.limits import RoomLimits
 
+from ..waiting import until
+
 WAIT = 20.0  # seconds: generous bounds on what takes well under one
 HEADERS = 0.5  # the header deadline of the test servers
 WRITE = 0.5  # the deadline of their answers (in the tests of it)
 MOST = 3  # the connections they take at once
+SENDS = 600  # of 80 kB each, in the test of requests sent far ahead: 48 MB offered
 
 
 @contextmanager
@@ -39,13 +44,13 @@ def running(tmp_path: Path, limits: RoomLimits | None = None,
     its port."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
-    server = serving.server(create_app(tmp_path / "games.sqlite3", limits=limits),
-                            say=lambda text: None, **options)
+    application = create_app(tmp_path / "games.sqlite3", limits=limits,
+                             new_seed=itertools.count(3).__next__)
+    server = serving.server(application, say=lambda text: None, **options)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
-    while not server.started:
-        thread.join(0.05)
-        assert thread.is_alive(), "the server did not start"
+    until(lambda: server.started or not thread.is_alive(), "the server to start")
+    assert server.started, "the server did not start"
     try:
         yield server, int(listener.getsockname()[1])
     finally:
@@ -75,14 +80,8 @@ def connect(port: int, source: str = "127.0.0.1", receive: int | None = None
 
 def closed_by_the_server(server: uvicorn.Server) -> None:
     """Wait until the server has taken a connection, then until it has none open."""
-    began = time.monotonic()
-    while not server.server_state.connections and time.monotonic() - began < WAIT:
-        time.sleep(0.05)
-    assert server.server_state.connections, "the server took no connection"
-    began = time.monotonic()
-    while server.server_state.connections and time.monotonic() - began < WAIT:
-        time.sleep(0.05)
-    assert not server.server_state.connections, f"still open after {WAIT} s"
+    until(lambda: server.server_state.connections, "the server to take a connection", WAIT)
+    until(lambda: not server.server_state.connections, "the connection to close", WAIT)
 
 
 def reply(connection: socket.socket) -> bytes:
@@ -175,25 +174,24 @@ def test_requests_sent_far_ahead_of_their_answers_are_not_read_ahead(
         client.setblocking(False)
         if reads_answers:
             threading.Thread(target=_drain, args=(client,), daemon=True).start()
-        end = time.monotonic() + 3.0  # how long it sends; the bound holds all along
-        while time.monotonic() < end:
+        # A bounded number of sends, each once the socket has room (or after a short wait:
+        # a server that reads no further is the bound at work); the bound holds all along.
+        for _ in range(SENDS):
+            select.select([], [client], [], 0.005)
             with suppress(BlockingIOError):
                 client.send(requests)
             held = [len(c.conn._receive_buffer) for c in list(server.server_state.connections)
                     if isinstance(c, serving._Guarded)]
             most_held = max(most_held, *held, 0)
-            time.sleep(0.001)
     assert most_held <= serving.MAX_AHEAD + 256 * 1024, most_held  # one read of asyncio's
 
 
 def _drain(connection: socket.socket) -> None:
-    with suppress(OSError):
+    with suppress(OSError, ValueError):  # ValueError: the test has closed the socket
         while True:
-            try:
-                if not connection.recv(1 << 20):
-                    return
-            except BlockingIOError:
-                time.sleep(0.001)
+            readable, _, _ = select.select([connection], [], [], WAIT)
+            if not readable or not connection.recv(1 << 20):  # idle that long, or closed
+                return
 
 
 JSON_POST = b"POST /api/games HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
@@ -220,10 +218,7 @@ def test_a_request_answered_before_its_body_arrived_closes_its_connection(
         with suppress(OSError):  # the server may have closed it by now
             client.sendall(b"x")
             client.sendall(b"zz\r\n")  # not a chunk header
-        began = time.monotonic()
-        while server.server_state.connections and time.monotonic() - began < WAIT:
-            time.sleep(0.05)
-        assert not server.server_state.connections, f"still open after {WAIT} s"
+        until(lambda: not server.server_state.connections, "the connection to close", WAIT)
         with suppress(ConnectionResetError):  # closed with the client's bytes unread
             reply(client)  # the rest of the answer, then the end
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
@@ -348,6 +343,13 @@ import resource, socket, sys
 from pathlib import Path
 from codenames_ai.web import serving
 from codenames_ai.web.app import create_app
+# Each failed accept the server handled, told to the test on stdout (its warnings go to
+# stderr): the test waits for these instead of for asyncio's one-second retries.
+handle = serving._Server._loop_error
+def told(self, loop, context):
+    handle(self, loop, context)
+    print("accept failed", flush=True)
+serving._Server._loop_error = told
 application = create_app(Path(sys.argv[1]))
 resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 listener = socket.socket()
@@ -358,11 +360,15 @@ serving.server(application, say=print, most=1000).run(sockets=[listener])
 """
 
 
+FAILED_ACCEPTS = 3  # asyncio retries a failed accept every second: three in a row
+
+
 def test_running_out_of_open_files_is_one_warning_line(tmp_path: Path) -> None:
     process = subprocess.Popen([sys.executable, "-c", SERVE_WITH_FEW_FILES,
                                 str(tmp_path / "games.sqlite3")], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     assert process.stdout is not None and process.stderr is not None
+    clients: list[socket.socket] = []
     try:
         port = int(process.stdout.readline())
         clients = [connect(port) for _ in range(100)]  # more than 64 files: accept fails
@@ -370,7 +376,14 @@ def test_running_out_of_open_files_is_one_warning_line(tmp_path: Path) -> None:
         reader = threading.Thread(target=lambda: errors.extend(process.stderr or []),
                                   daemon=True)
         reader.start()
-        time.sleep(3.0)  # asyncio retries a failed accept every second: let it fail again
+        told: list[str] = []
+        stdout = process.stdout
+        listener = threading.Thread(
+            target=lambda: told.extend(stdout.readline() for _ in range(FAILED_ACCEPTS)),
+            daemon=True)
+        listener.start()
+        listener.join(WAIT)
+        assert told == ["accept failed\n"] * FAILED_ACCEPTS, told
         process.terminate()
         process.wait(WAIT)
         reader.join(WAIT)

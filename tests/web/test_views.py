@@ -1,7 +1,8 @@
 """The web decides nothing about what is hidden: every seat's table comes from a view the
-core built (``GameState.spymaster_view`` / ``public_view``), and the key is read only from a
-spymaster's view. Before, ``web/games.py`` read ``state.board.key`` behind a ``sees_key``
-flag, and a room's seat could be shown the key by a mistake in the web alone."""
+core built (``GameState.spymaster_view`` / ``public_view``). Before, ``web/games.py`` read
+``state.board.key`` behind a ``sees_key`` flag, and a room's seat could be shown the key by a
+mistake in the web alone. That the key is read only from a spymaster's view, here and in
+every other package, is tests/test_views_everywhere.py's."""
 
 from __future__ import annotations
 
@@ -11,10 +12,6 @@ from pathlib import Path
 import codenames_ai
 
 WEB = Path(codenames_ai.__file__).parent / "web"
-# The one name the web reads a key from: a ``SpymasterView`` the core built (mypy checks its
-# type at ``games._key``).
-KEY_HOLDER = "spymaster"
-
 
 def reads(attribute: str) -> list[str]:
     """Where web/ reads ``.attribute``, as "file:line: source"."""
@@ -30,8 +27,3 @@ def reads(attribute: str) -> list[str]:
 def test_the_web_never_reaches_the_board_behind_the_views() -> None:
     assert reads("board") == []
 
-
-def test_the_web_reads_the_key_only_from_a_spymasters_view() -> None:
-    keys = reads("key")
-    assert keys, "the web shows the key somewhere (a spymaster's cards, the end)"
-    assert [k for k in keys if not k.endswith(f": {KEY_HOLDER}.key")] == []

@@ -27,9 +27,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -37,11 +36,12 @@ import numpy.typing as npt
 from ...core.actions import Clue
 from ...core.views import SpymasterView
 from ..explain import Alternative, ClueExplanation, ScoredCard
+from ..options import Help
 from ..spymasters import ASSASSIN, OPPONENT, OWN
-from .minds import PEOPLE_MINDS
+from .minds import PEOPLE_MINDS, AgreeingMinds
 from .partner import PartnerModel
 from .reading import PEOPLE_READING, PeopleReading, ReadingWeights
-from .spymaster import PEOPLE_CONFIG, PanelSpymaster, _join, board_reasons
+from .spymaster import PEOPLE_CONFIG, ConfigOption, PanelSpymaster, _join, board_reasons
 
 FloatArray = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.intp]
@@ -114,7 +114,7 @@ class _Board:
     """What the spymaster keeps for one board: people's fit of every card to every candidate
     (cards, V). (The minds' similarities are read for the shortlist alone: ``board_block``.)"""
 
-    key: tuple[tuple[str, ...], str]
+    made_for: tuple[tuple[str, ...], str]  # the board's cards and the picture meaning
     fit: FloatArray
 
 
@@ -126,11 +126,13 @@ class PeopleSpymaster(PanelSpymaster):
 
     agent_id = "panel-spymaster-v4"
 
-    def __init__(self, *, minds: Sequence[str] = PEOPLE_MINDS,
-                 listener: ListenerConfig | None = None,
-                 reading: ReadingWeights | None = None, **options: Any) -> None:
-        options.setdefault("config", PEOPLE_CONFIG)
-        super().__init__(minds=minds, **options)
+    def __init__(self, *, minds: AgreeingMinds = PEOPLE_MINDS,
+                 config: ConfigOption = PEOPLE_CONFIG,
+                 listener: Annotated[ListenerConfig | None, Help(
+                     "a ListenerConfig (Python only)")] = None,
+                 reading: Annotated[ReadingWeights | None, Help(
+                     "a ReadingWeights (Python only)")] = None, **options: Any) -> None:
+        super().__init__(minds=minds, config=config, **options)
         self.listener = listener or LISTENER_CONFIG
         self.reading = PeopleReading(self.panel, reading or PEOPLE_READING)
         self._people: _Board | None = None
@@ -148,11 +150,11 @@ class PeopleSpymaster(PanelSpymaster):
             self.reading.board_fit(words, self.picture_meaning, self.pictures)
 
     def _people_board(self, words: tuple[str, ...]) -> _Board:
-        key = (words, self.picture_meaning)
-        if self._people is None or self._people.key != key:
+        made_for = (words, self.picture_meaning)
+        if self._people is None or self._people.made_for != made_for:
             self.panel.check_readable(words, self.picture_meaning, self.pictures)
             fit = self.reading.board_fit(words, self.picture_meaning, self.pictures)
-            self._people = _Board(key, fit)
+            self._people = _Board(made_for, fit)
         return self._people
 
     def give_clue(self, view: SpymasterView) -> Clue:

@@ -3,26 +3,27 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import numpy as np
 import numpy.typing as npt
 
 from ...core.actions import UNLIMITED, GuesserAction, Pass
 from ...core.views import GuesserView
-from ...pictures import Captions, shipped_captions
+from ...pictures import shipped_captions
 from ...vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from ..explain import ExplainsTouches, TouchKind, next_closest, sureness_words
+from ..options import CacheDir, DeckCaptions, Help, PictureMeaning, VocabularySize
 from .build import PANEL_VOCABULARY, shared_panel
-from .minds import DEFAULT_MINDS, Panel
+from .minds import DEFAULT_MINDS, GuessingMinds, OneMind, ReadyPanel
 
 if TYPE_CHECKING:
     from ..guessers import Leftover
 
 FloatArray = npt.NDArray[np.float32]
+LeftoverZ = Annotated[float, Help("earlier clues' leftovers above this fit")]
 
 
 def _mean_of_readers(z: FloatArray) -> FloatArray:
@@ -42,17 +43,19 @@ class PanelGuesser(ExplainsTouches):
     form (running -> run). ``pictures`` are the captions of the picture deck it plays with
     (default: the shipped emoji deck, ``pictures.shipped_captions``)."""
 
-    minds: Sequence[str] = DEFAULT_MINDS
-    vocabulary_size: int = PANEL_VOCABULARY
-    cache_dir: Path | str | None = None
-    stop_z: float = 1.6
-    leftover_z: float = 2.2
-    picture_meaning: str = DEFAULT_PICTURE_MEANING
-    panel: Panel | None = None
-    model: str | None = None  # ``--model NAME``: a panel of that one mind
-    pictures: Captions | None = None
-    agent_id: str = "panel-guesser-v2"
-    _rng: np.random.Generator = field(default_factory=lambda: np.random.default_rng(0))
+    minds: GuessingMinds = DEFAULT_MINDS
+    vocabulary_size: VocabularySize = PANEL_VOCABULARY
+    cache_dir: CacheDir = None
+    stop_z: Annotated[float, Help("stop below this fit, in std units")] = 1.6
+    leftover_z: LeftoverZ = 2.2
+    picture_meaning: PictureMeaning = DEFAULT_PICTURE_MEANING
+    panel: ReadyPanel = None
+    model: OneMind = None  # ``--model NAME``: a panel of that one mind
+    pictures: DeckCaptions = None
+    # Not options: the id (``make_agent`` records the registered one) and the game's chances.
+    agent_id: str = field(default="panel-guesser-v2", init=False)
+    _rng: np.random.Generator = field(default_factory=lambda: np.random.default_rng(0),
+                                      init=False)
 
     def __post_init__(self) -> None:
         ExplainsTouches.__init__(self)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +24,7 @@ from ...pictures import NO_PICTURES, Captions
 from ...vectors import WordVectors
 from ...vectors.model import DEFAULT_PICTURE_MEANING
 from ..lru import BoundedCache, OwnLock
+from ..options import Help
 from ..space import Calibration, CardKey, LegalClues
 from .tables import DeckTable, fill_abstentions
 
@@ -364,3 +365,10 @@ def rarity_of(words: Sequence[str]) -> npt.NDArray[np.float64]:
 
     lex = lexicon()
     return np.array([max(0.0, 5.0 - lex.zipf(w)) for w in words], dtype=np.float64)
+
+
+# Options the panel agents share.
+ReadyPanel = Annotated[Panel | None, Help("a ready panel (Python only)")]
+OneMind = Annotated[str | None, Help("one model instead of the panel's minds")]
+AgreeingMinds = Annotated[Sequence[str], Help("the models that must agree")]
+GuessingMinds = Annotated[Sequence[str], Help("the models guessing together")]

@@ -15,8 +15,8 @@ unless the next card is more likely a miss than a find once the assassin is pric
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Annotated
 
 import numpy as np
 import numpy.typing as npt
@@ -24,8 +24,9 @@ import numpy.typing as npt
 from ...core.cards import Identity
 from ...core.rules import Variant
 from ...core.views import GuesserView
-from .guesser import PanelGuesser, _forms
-from .minds import PEOPLE_MINDS
+from ..options import Help
+from .guesser import LeftoverZ, PanelGuesser, _forms
+from .minds import PEOPLE_MINDS, GuessingMinds
 from .reading import PEOPLE_READING, PeopleReading
 
 FloatArray = npt.NDArray[np.float32]
@@ -42,22 +43,29 @@ class PeopleGuesser(PanelGuesser):
     is worth it (``touch_worth``), and takes the extra touch for an earlier clue's leftover
     only when it fits clearly (``leftover_z``, on the same scale as the fit)."""
 
-    minds: Sequence[str] = PEOPLE_MINDS
-    weights: tuple[tuple[str, float], ...] = PEOPLE_WEIGHTS
-    backward: float = 2.5
-    direct: float = 0.6  # weight of people's own answers, both ways (the EAT's links)
+    minds: GuessingMinds = PEOPLE_MINDS
+    weights: Annotated[tuple[tuple[str, float], ...], Help(
+        "each mind's weight, a mind not named weighing 1 (Python only)")] = PEOPLE_WEIGHTS
+    backward: Annotated[float, Help("weight of the card-to-clue reading")] = 2.5
+    direct: Annotated[float, Help(
+        "weight of people's own answers, both ways (the EAT's links)")] = 0.6
     # P(the card is one the person meant) at fit f is 1 / (1 + exp(-(f - centre) / width)),
     # fitted on people's clues (development splits): the touches after the first, up to the
     # number, of the 12-word boards and Duet.
-    centre: float = 5.6
-    width: float = 6.7
+    centre: Annotated[float, Help("the fit at which a card is even odds")] = 5.6
+    width: Annotated[float, Help("how slowly the chance rises with the fit")] = 6.7
     # In cards. A person's number is trusted unless the card is near chance: priced at 9 (the
     # game) it stopped on 40% of people's 3s and found 8 points fewer of their words, and it
     # touched the assassin nearly as often (the first touch, which the rules require).
-    opponent_cost: float = 0.0  # the other team's card, covered for them
-    assassin_cost: float = 3.0
-    leftover_z: float = 9.0
-    agent_id: str = "people-guesser-v1"
+    opponent_cost: Annotated[float, Help(
+        "cards the other team's card costs, covered for them")] = 0.0
+    assassin_cost: Annotated[float, Help("cards the assassin costs a touch")] = 3.0
+    leftover_z: LeftoverZ = 9.0
+    # Not options: its stop rule is what a touch is worth (``touch_worth``), and it reads
+    # with the minds its weights name, never one model alone.
+    stop_z: float = field(default=1.6, init=False)
+    model: str | None = field(default=None, init=False)
+    agent_id: str = field(default="people-guesser-v1", init=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -134,10 +142,12 @@ class PricedBonusGuesser(PeopleGuesser):
     so a clue whose turn found none of its cards does not send it to a 74% card with the
     assassin face up). Its reason says the chance it took."""
 
-    bonus_assassin_cost: float = 9.0
-    bonus_opponent_cost: float = 1.0
-    bonus_worth: float = 0.5
-    agent_id: str = "people-guesser-v2"
+    bonus_assassin_cost: Annotated[float, Help(
+        "cards the assassin costs a bonus touch")] = 9.0
+    bonus_opponent_cost: Annotated[float, Help(
+        "cards the other team's card costs a bonus touch")] = 1.0
+    bonus_worth: Annotated[float, Help("cards a bonus touch must be worth")] = 0.5
+    agent_id: str = field(default="people-guesser-v2", init=False)
 
     def _bonus_risk(self, view: GuesserView) -> float:
         """What a missed bonus touch costs on average, in cards."""

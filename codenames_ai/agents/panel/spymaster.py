@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -20,12 +19,13 @@ import numpy.typing as npt
 from ...core.actions import Clue, Cover
 from ...core.errors import ModelError
 from ...core.views import PublicView, SpymasterView
-from ...pictures import Captions, shipped_captions
+from ...pictures import shipped_captions
 from ...vectors.model import DEFAULT_PICTURE_MEANING, PICTURE_MEANINGS
 from ..explain import Alternative, ClueExplanation, ExplainsClues, ScoredCard, danger_reason
-from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN, _code
+from ..options import CacheDir, DeckCaptions, Help, PictureMeaning, VocabularySize
+from ..spymasters import ASSASSIN, BYSTANDER, OPPONENT, OWN
 from .build import MIN_ZIPF, PANEL_VOCABULARY, shared_panel
-from .minds import DEFAULT_MINDS, PEOPLE_MINDS, Panel
+from .minds import DEFAULT_MINDS, PEOPLE_MINDS, AgreeingMinds, OneMind, ReadyPanel
 from .partner import PartnerModel, PartnerReader
 from .tables import fill_abstentions
 
@@ -101,6 +101,7 @@ class PanelConfig:
 PEOPLE_CONFIG = PanelConfig(pessimism=0.4, worst_rank=1, prior=(("eat-associations", 3.0),),
                             hardness=2.0, derived_cost=0.3, said_cost=0.2, read_right=0.4,
                             single_out=1.0, nounless_cost=0.3)
+ConfigOption = Annotated[PanelConfig | None, Help("a PanelConfig (Python only)")]
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ class _BoardWork:
     similarity to every candidate as the least convinced and as the most worried mind sees
     it, (cards, V) each."""
 
-    key: tuple[tuple[str, ...], str]
+    made_for: tuple[tuple[str, ...], str]  # the board's cards and the picture meaning
     low: FloatArray
     high: FloatArray
 
@@ -121,12 +122,17 @@ class PanelSpymaster(ExplainsClues):
 
     agent_id = "panel-spymaster-v2"
 
-    def __init__(self, *, minds: Sequence[str] = DEFAULT_MINDS,
-                 vocabulary_size: int = PANEL_VOCABULARY, cache_dir: Path | str | None = None,
-                 config: PanelConfig | None = None, panel: Panel | None = None,
-                 picture_meaning: str = DEFAULT_PICTURE_MEANING,
-                 model: str | None = None, min_zipf: float | None = MIN_ZIPF,
-                 known_by: tuple[str, ...] = (), pictures: Captions | None = None) -> None:
+    def __init__(self, *, minds: AgreeingMinds = DEFAULT_MINDS,
+                 vocabulary_size: VocabularySize = PANEL_VOCABULARY, cache_dir: CacheDir = None,
+                 config: ConfigOption = None,
+                 panel: ReadyPanel = None,
+                 picture_meaning: PictureMeaning = DEFAULT_PICTURE_MEANING,
+                 model: OneMind = None,
+                 min_zipf: Annotated[float | None, Help(
+                     "familiarity floor of clue words")] = MIN_ZIPF,
+                 known_by: Annotated[tuple[str, ...], Help(
+                     "minds every clue word must be known by")] = (),
+                 pictures: DeckCaptions = None) -> None:
         if model is not None:  # ``--model NAME``: a panel of that one mind
             minds = (model,)
         if picture_meaning not in PICTURE_MEANINGS:
@@ -193,9 +199,8 @@ class PanelSpymaster(ExplainsClues):
         kinds in turn (a simulated guesser's worst touch is found kind by kind), each in board
         order; their kinds; how many are ours; the partner as read; the legal candidates
         never given before (nor any ``refuse`` names, given the partner)."""
-        own_identity = view.team.agent
-        face_up = sorted(view.unrevealed, key=lambda i: _code(view.key[i], own_identity))
-        codes = np.array([_code(view.key[i], own_identity) for i in face_up], dtype=np.int8)
+        face_up = sorted(view.unrevealed, key=lambda i: view.key[i].standing(view.team))
+        codes = np.array([view.key[i].standing(view.team) for i in face_up], dtype=np.int8)
         n_own = int((codes == OWN).sum())
         if not n_own:
             raise ModelError(f"{view.team.value} has no agents left to find; nothing to clue")
@@ -246,10 +251,10 @@ class PanelSpymaster(ExplainsClues):
         return explanation.clue
 
     def _board_work(self, words: tuple[str, ...]) -> _BoardWork:
-        key = (words, self.picture_meaning)
-        if self._board is None or self._board.key != key:
+        made_for = (words, self.picture_meaning)
+        if self._board is None or self._board.made_for != made_for:
             low, high = self.panel.board_bounds(words, self.picture_meaning, self.pictures)
-            self._board = _BoardWork(key, low, high)
+            self._board = _BoardWork(made_for, low, high)
         return self._board
 
     def _shortlist(self, work: _BoardWork, cards: IntArray, codes: npt.NDArray[np.int8],
@@ -308,16 +313,7 @@ class PanelSpymaster(ExplainsClues):
         cost = np.array([0.0, cfg.opponent_cost, cfg.bystander_cost, cfg.assassin_cost])
         if opponent_left <= 1:
             cost[OPPONENT] = cfg.assassin_cost  # their last card loses the game
-        # The best-scoring other card, kind by kind (the cards come grouped by kind), and the
-        # cost of touching it: on a tie the earlier card, as the guesser would take it.
-        best_other = np.full(noisy.shape[1:], -np.inf, dtype=np.float32)
-        penalty = np.zeros(noisy.shape[1:], dtype=np.float64)
-        for kind in (OPPONENT, BYSTANDER, ASSASSIN):
-            cards = np.flatnonzero(codes == kind)
-            if cards.size:
-                nearest = noisy[cards[0]:cards[-1] + 1].max(axis=0)
-                penalty[nearest > best_other] = cost[kind]
-                np.maximum(best_other, nearest, out=best_other)
+        best_other, penalty = _best_other(noisy, codes, cost)
         ahead = (noisy[:n_own] > best_other).sum(axis=0)
         # A guesser seen stopping short of our numbers is modelled as a more careful one.
         stop = cfg.stop_z + cfg.timid_shift * partner.early_stops
@@ -417,8 +413,9 @@ class PeoplePanelSpymaster(PanelSpymaster):
 
     agent_id = "panel-spymaster-v3"
 
-    def __init__(self, *, minds: Sequence[str] = PEOPLE_MINDS,
-                 config: PanelConfig | None = None, **options: Any) -> None:
+    def __init__(self, *, minds: AgreeingMinds = PEOPLE_MINDS,
+                 config: ConfigOption = PEOPLE_CONFIG,
+                 **options: Any) -> None:
         super().__init__(minds=minds, config=config or PEOPLE_CONFIG, **options)
 
 
@@ -460,3 +457,20 @@ def _worst(per_mind: npt.NDArray[np.float64], rank: int) -> npt.NDArray[np.float
 
 def _join(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _best_other(noisy: npt.NDArray[np.float32], codes: npt.NDArray[np.int8],
+                cost: npt.NDArray[np.float64]
+                ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float64]]:
+    """The best-scoring card not ours for each simulated guesser, kind by kind (the cards
+    come grouped by kind), and the cost of touching it: on a tie the earlier card, as the
+    guesser would take it."""
+    best_other = np.full(noisy.shape[1:], -np.inf, dtype=np.float32)
+    penalty = np.zeros(noisy.shape[1:], dtype=np.float64)
+    for kind in (OPPONENT, BYSTANDER, ASSASSIN):
+        cards = np.flatnonzero(codes == kind)
+        if cards.size:
+            nearest = noisy[cards[0]:cards[-1] + 1].max(axis=0)
+            penalty[nearest > best_other] = cost[kind]
+            np.maximum(best_other, nearest, out=best_other)
+    return best_other, penalty
