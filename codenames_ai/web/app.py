@@ -63,7 +63,7 @@ from .http import MAX_DEPTH, MAX_DIGITS, Games, HTTPProblem, Server, error
 from .intake import BODY_SECONDS, Intake
 from .limits import RoomLimits
 from .roomsapi import Rooms
-from .schema import API_VERSION, DESCRIPTION, OPENAPI_URL, TAGS, TITLE, Problem, refusal
+from .schema import API_VERSION, CORE_ENUMS, DESCRIPTION, OPENAPI_URL, TAGS, TITLE, Problem, refusal
 from .store import BUSY_TIMEOUT, GameStore, StoreError, StoreGone
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "MAX_DIGITS", "Guard", "create_app", "routers"]
@@ -150,7 +150,8 @@ def create_app(database: Path, *, timeout: float = BUSY_TIMEOUT,
 
 def contract(app: FastAPI) -> dict[str, Any]:
     """The app's OpenAPI schema, as it answers: a body or query its model refuses gets 400
-    (``add_error_handlers``), never FastAPI's 422, whose answer and models are left out."""
+    (``add_error_handlers``), never FastAPI's 422, whose answer and models are left out; the
+    core's enums are described for a client (``CORE_ENUMS``)."""
     if app.openapi_schema is None:
         schema = FastAPI.openapi(app)
         for item in schema["paths"].values():
@@ -163,8 +164,12 @@ def contract(app: FastAPI) -> dict[str, Any]:
                         "description": "a body or query its model refuses",
                         "content": {"application/json": {
                             "schema": {"$ref": "#/components/schemas/Problem"}}}}
+        models = schema.get("components", {}).get("schemas", {})
         for name in ("HTTPValidationError", "ValidationError"):
-            schema.get("components", {}).get("schemas", {}).pop(name, None)
+            models.pop(name, None)
+        for name, model in models.items():
+            if name in CORE_ENUMS:
+                model["description"] = CORE_ENUMS[name]
         app.openapi_schema = schema
     return app.openapi_schema
 

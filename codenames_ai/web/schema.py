@@ -651,6 +651,22 @@ later deal than it sat down in follows `join`'s rule, since it may be anyone's. 
 can stop: the creator, or a spymaster given a seat's own link, could also sit with the
 guessers in another tab; where that matters, make the room with `"open_seats": false` and
 send each seat's own link to its holder only."""
+# What the core's enums in the contract mean to a client, in place of their docstrings (which
+# speak of Python, and would move the snapshot whenever the core's are reworded).
+CORE_ENUMS = {
+    "Team": "One of the two teams.",
+    "Role": "A seat at the table: spymasters see the key, guessers do not.",
+    "Identity": "What the key says a card is.",
+    "Phase": "What the game waits for: a clue, a guess, a cover (co-op's virtual turn or a "
+             "penalty), or nothing (over).",
+    "GuessLimit": "How many guesses a numbered clue allows: classic, its number + 1; strict, "
+                  "its number, + 1 only while the team has cards left over from its own "
+                  "earlier clues (clues 0 and unlimited: no limit under both).",
+    "Variant": "Who plays: standard (two teams), coop (two players against the game), "
+               "three-player (one guesser for both teams).",
+    "Strength": "How much risk the AI spymaster's clues take.",
+    "Level": "How well the team playing against a person plays: only the other team changes.",
+}
 TAGS = [
     {"name": "The page", "description": "The page and its files (not JSON)."},
     {"name": "Games alone", "description": "A game played alone against the AI, or an "

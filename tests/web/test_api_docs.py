@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from codenames_ai.web import apidoc
 from codenames_ai.web.app import create_app, routers
 from codenames_ai.web.games import GameConfig
-from codenames_ai.web.schema import RoomSettings, ShownSettings, SoloSettings
+from codenames_ai.web.schema import CORE_ENUMS, RoomSettings, ShownSettings, SoloSettings
 
 DOC = Path(__file__).parents[2] / "docs" / "web-api.md"
 
@@ -123,3 +123,14 @@ def test_the_settings_choices_are_the_webs(schema: dict[str, Any], tmp_path: Pat
         default = [""] if setting in ("deck", "clue_rules") else []  # the edition's own
         assert choices(setting) == [*default, *options[offered]], setting
     assert choices("level") == [entry["name"] for entry in options["levels"]]
+
+
+def test_the_cores_enums_are_described_by_the_contract_not_their_docstrings(
+        schema: dict[str, Any]) -> None:
+    """A docstring of the core reworded moves no snapshot: each enum of the schema is the
+    web's own (``Web...``) or described in ``schema.CORE_ENUMS``."""
+    enums = {name: model for name, model in schema["components"]["schemas"].items()
+             if "enum" in model}
+    assert len(enums) >= 10
+    for name, model in enums.items():
+        assert name.startswith("Web") or model["description"] == CORE_ENUMS[name], name
