@@ -277,7 +277,7 @@ class Card(Answer):
                                                   "touched")
     key: Identity | None = Field(description="a face-down card's identity: only in a "
                                              "spymaster's view")
-    recent: bool
+    recent: bool = Field(description="touched since this seat's last move")
 
 
 class LogEntry(Answer):
@@ -360,36 +360,39 @@ class LevelShown(Answer):
 class GameView(Answer):
     """A game as one seat (or a spectator) may see it."""
 
-    config: ShownSettings
+    config: ShownSettings = Field(
+        description="the game's settings (seed null until the game is over)")
     rows: int
     cols: int
     edition: str
     clue_rules: str
-    cards: list[Card]
+    cards: list[Card] = Field(description='the board, card by card, as this seat may see it')
     turn: int
-    phase: Phase
+    phase: Phase = Field(description='what the game waits for')
     variant: Variant
-    cover: TeamOnly | None
+    cover: TeamOnly | None = Field(
+        description="whose agent the spymaster covers (co-op's virtual turn, or a penalty)")
     current_team: Team
     current_role: Role | None
     starting_team: Team
     left: Left
-    clue: ShownClue | None
-    history: list[str]
-    log: list[LogEntry]
-    you: Seat | None
-    your_turn: bool
+    clue: ShownClue | None = Field(description='the clue the guessers play, while they guess')
+    history: list[str] = Field(description='the game so far, a line of text for each event')
+    log: list[LogEntry] = Field(description='the same events with their turn, team and card')
+    you: Seat | None = Field(description='the team and role this seat plays (null: a spectator)')
+    your_turn: bool = Field(description='whether the game waits for this seat')
     can_pass: bool
-    moves: int
-    expect: Expected
+    moves: int = Field(description='how many moves the game has')
+    expect: Expected = Field(description='what the next move sends back')
     over: bool
-    outcome: str | None
+    outcome: str | None = Field(description='who won and why, in a line, once over')
     winner: Team | None
     coop: Coop | None
-    explanations: list[Explanation]
-    key_at_end: list[Identity] | None
-    seed_digits: str | None
-    level: LevelShown | None
+    explanations: list[Explanation] = Field(description='why the AI gave each clue, once over')
+    key_at_end: list[Identity] | None = Field(
+        description='the whole key, once over (or the room closed)')
+    seed_digits: str | None = Field(description="the deal's seed in digits, once over")
+    level: LevelShown | None = Field(description="the other team's level (games against it)")
 
 
 class ClosedBy(Answer):
@@ -402,19 +405,22 @@ class RoomShown(Answer):
     """A room's seats and state, as every seat sees them."""
 
     id: str
-    version: int
+    version: int = Field(description='moves on with every change of the room')
     closed: bool
     closed_by: ClosedBy | None
     seat: str | None = Field(description="the seat this token holds (null: a spectator)")
-    current_seat: str | None
+    current_seat: str | None = Field(description='the seat whose move it is')
     variant: Variant
-    seats: dict[str, Literal["person", "ai"]]
-    names: dict[str, list[str]]
+    seats: dict[str, Literal["person", "ai"]] = Field(
+        description='who plays each seat: a person or the AI')
+    names: dict[str, list[str]] = Field(description="who sat down at each seat by the room's link")
     open_seats: bool
-    joinable: list[str]
-    key_shut: bool
-    guess_shut: bool
-    waiting: bool
+    joinable: list[str] = Field(description="the seats the room's link may seat someone in now")
+    key_shut: bool = Field(
+        description="spymaster seats shut to the room's link (a guesser sat down)")
+    guess_shut: bool = Field(
+        description="guesser seats shut to the room's link (it showed someone the key)")
+    waiting: bool = Field(description='nobody sits at the table: the AI seats wait')
 
 
 class RoomView(GameView):
