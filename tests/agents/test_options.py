@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -106,14 +106,6 @@ class _Planner:
 
 def test_a_dataclass_agents_options_are_its_init_fields() -> None:
     assert options_of(_Planner) == (Option("depth", "int", "moves looked ahead", default=2),)
-
-
-@pytest.fixture
-def scratch_ids() -> Iterator[list[str]]:
-    added: list[str] = []
-    yield added
-    for agent_id in added:
-        REGISTRY.pop(agent_id, None)
 
 
 def test_a_plugin_may_read_its_options_from_its_signature(scratch_ids: list[str]) -> None:

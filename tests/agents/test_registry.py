@@ -8,7 +8,6 @@ import json
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,15 +17,6 @@ from codenames_ai.agents.baselines import RandomGuesser
 from codenames_ai.core import ConfigError, Guess, Role
 from codenames_ai.extras import Requirement
 from codenames_ai.harness import TournamentSpec
-
-
-@pytest.fixture
-def scratch_ids() -> Iterator[list[str]]:
-    """Ids a test registers, removed afterwards so the registry stays as shipped."""
-    added: list[str] = []
-    yield added
-    for agent_id in added:
-        REGISTRY.pop(agent_id, None)
 
 
 class FirstCardGuesser:
