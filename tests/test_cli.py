@@ -92,7 +92,7 @@ def test_bad_input_is_one_clear_line_and_exit_1(tmp_path: Path) -> None:
         ("watch", "--deck", str(dup)): "'w1' appears twice",
         ("watch", "--deck", str(tmp_path / "missing.txt")): "no such word list",
         ("watch", "--edition", "custom", "--rows", "3", "--cols", "3"): "3x3 grid has 9 cards",
-        ("watch", "--bystanders", "3"): "need edition custom",
+        ("watch", "--bystanders", "3"): "--bystanders need --edition custom",
         ("replay", str(broken)): "line 1 is not valid JSON",
         ("replay", str(tmp_path / "none.jsonl")): "cannot read the record",
     }
@@ -277,6 +277,8 @@ def test_clue_and_guess_bad_input() -> None:
          "--revealed", "dog", "--edition", "custom"): "red has no agents left",
         ("clue", "--board", "dog,qwzxkk,sun", "--key", "RBN", "--team", "red",
          "--edition", "custom"): "qwzxkk",
+        ("clue", "--board", "dog,cat,sun", "--key", "RBN", "--team", "red",
+         "--edition", "custom", "--clue-rules", "strictt"): "clue_rules 'strictt' is not one of",
         ("guess", "--board", "dog,cat", "--clue", "pet", "--number", "two"): "not a whole",
         ("clue", "--board", BOARD, "--key", KEY, "--team", "red",
          "--spymaster", "genius-v9"): "unknown agent 'genius-v9'",

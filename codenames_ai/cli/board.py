@@ -95,18 +95,16 @@ def key_rules(key: Sequence[Identity], edition_name: EditionName | None,
     starting = starting_team_of(key)
     if edition_name is EditionName.CUSTOM:
         try:
-            settings = GameSettings(edition=edition_name, clue_rules=clue_rules,
-                                    layout=LayoutOverrides(
-                                        rows=1, cols=len(key),
-                                        first_team_agents=counts[starting.agent],
-                                        second_team_agents=counts[starting.other.agent],
-                                        double_agent=False,
-                                        bystanders=counts[Identity.BYSTANDER],
-                                        assassins=counts[Identity.ASSASSIN]))
+            layout = LayoutOverrides(
+                rows=1, cols=len(key), first_team_agents=counts[starting.agent],
+                second_team_agents=counts[starting.other.agent], double_agent=False,
+                bystanders=counts[Identity.BYSTANDER], assassins=counts[Identity.ASSASSIN])
+            GameSettings(edition=edition_name, layout=layout)  # the key fills its grid
         except ConfigError as exc:
             raise ConfigError(f"--key is not a custom layout: {exc}; give each team at least "
                               "one agent (R and B)") from None
-        return settings.to_rules()
+        return GameSettings(edition=edition_name, layout=layout,
+                            clue_rules=clue_rules).to_rules()
     rules = GameSettings(edition=edition_name, clue_rules=clue_rules).to_rules()
     try:
         Board(words=tuple(map(str, range(len(key)))), key=tuple(key),

@@ -51,6 +51,7 @@ def guess(
 
     load_plugins(plugin)
     cards = split_cards(board)
+    check_distinct(cards)  # before the models load: a typo answers at once
     try:
         clue_number = parse_clue_number(number)
     except ValueError as exc:
@@ -62,7 +63,6 @@ def guess(
     prepare_language_data()
     agent = make_agent(agent_id, role=Role.GUESSER, seat="--guesser",
                        **_model_option(agent_id, model, chosen=guesser is not None))
-    check_distinct(cards)
     basic = WORDS.with_options(clue_rules="basic")
     shown: list[Identity | None] = [None] * len(cards)
     picks: list[str] = []

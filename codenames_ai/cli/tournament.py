@@ -70,7 +70,7 @@ def tournament(
         help="Master seed; every game's seed is derived from it (default 0).")] = None,
     mode: Annotated[Mode | None, typer.Option(
         help="two-team, single-team (a race against the turn limit) or coop.")] = None,
-    edition: Annotated[EditionName | None, typer.Option(help="words, pictures or custom.")] = None,
+    edition: Annotated[EditionName | None, typer.Option(help="words or pictures.")] = None,
     guess_limit: Annotated[GuessLimit | None, typer.Option(help="classic or strict.")] = None,
     clue_rules: Annotated[str | None, typer.Option(
         help="Clue rules: classic, strict, flexible, pictures, house:a+b.")] = None,

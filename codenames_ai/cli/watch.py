@@ -100,12 +100,22 @@ def watch(
     layout = LayoutOverrides(rows=rows, cols=cols, first_team_agents=first_agents,
                              second_team_agents=second_agents, double_agent=double_agent,
                              bystanders=bystanders, assassins=assassins)
+    given = layout.given()
+    if given and edition_name is not EditionName.CUSTOM:
+        flags = ", ".join("--" + _LAYOUT_FLAGS[name] for name in given)
+        raise ConfigError(f"{flags} need --edition custom")
     settings = GameSettings(edition=edition_name, variant=variant_name, layout=layout,
                             clue_rules=clue_rules_name.value if clue_rules_name else None,
                             guess_limit=guess_limit_name)
     watch_game(settings, seed=seed, deck=deck, record=record, max_turns=max_turns,
                spymasters=(red_spymaster, blue_spymaster),
                guessers=(red_guesser, blue_guesser), explain=explain, tags=tags)
+
+
+# The command's flag for each of a custom layout's counts (``LayoutOverrides``' fields).
+_LAYOUT_FLAGS = {"rows": "rows", "cols": "cols", "first_team_agents": "first-agents",
+                 "second_team_agents": "second-agents", "double_agent": "double-agent",
+                 "bystanders": "bystanders", "assassins": "assassins"}
 
 
 def watch_game(settings: GameSettings, *, seed: int, spymasters: tuple[str, str],

@@ -88,6 +88,7 @@ class Board:
         if "words" not in fields or "key" not in fields:
             raise DeckError(f"{source}: give a 'words: ...' line and a 'key: ...' line")
         words = tuple(word.strip() for word in fields["words"].split(","))
+        check_word_cards(words, len(words), source=f"{source}: the words")
         key = parse_key(fields["key"], len(words), source=f"{source}: the key")
         try:
             starts = Team(fields["starts"].lower()) if "starts" in fields \

@@ -218,10 +218,11 @@ def parse_setting(name: str, text: str) -> object:
 
 
 def _member(kind: type[Named], name: str, value: object) -> Named:
-    """The member of ``kind`` whose value is ``value``, or the message naming them all."""
+    """The member of ``kind`` whose value is ``value`` (any case, spaces around ignored, as
+    ``choose`` reads a name), or the message naming them all."""
     text = _text(name, value)
     for member in kind:
-        if member.value == text:
+        if member.value == text.strip().lower():
             return member
     raise ConfigError(f"{name} {quoted(text)} is not one of "
                       f"{', '.join(str(m.value) for m in kind)}")

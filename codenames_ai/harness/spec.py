@@ -31,7 +31,7 @@ from ..core.board import derive_seed
 from ..core.errors import ConfigError
 from ..core.jsonlimits import is_text
 from ..core.record import MAX_RECORD_TURNS
-from ..core.rules import RuleSet, Variant
+from ..core.rules import EditionName, RuleSet, Variant
 from ..core.settings import GameSettings
 from ..files import read_bounded
 
@@ -314,13 +314,17 @@ class TournamentSpec:
         ``rules``): co-op mode plays the co-op variant, and the move time limit is every
         clue's and every guess's budget."""
         try:
-            return GameSettings.from_mapping({
+            settings = GameSettings.from_mapping({
                 "edition": self.edition, "guess_limit": self.guess_limit,
                 "clue_rules": self.clue_rules,
                 "variant": Variant.COOP.value if self.mode is Mode.COOP else None,
                 "clue_seconds": self.move_time_limit, "guess_seconds": self.move_time_limit})
         except ConfigError as exc:
             raise ConfigError(f"rules: {exc}") from None
+        if settings.edition is EditionName.CUSTOM:  # a spec has no layout to give it
+            raise ConfigError("rules: edition 'custom' needs a layout, which a tournament spec "
+                              "does not take; choose words or pictures")
+        return settings
 
     def rules(self) -> RuleSet:
         return self.settings().to_rules()

@@ -292,7 +292,7 @@ def test_a_board_of_more_cards_than_a_game_holds_is_one_line(args: list[str]) ->
      "a 26x25 grid has 650 cards; a board holds at most 625"),
     ([*WATCH, "--edition=custom", "--bystanders=-5"], "bystanders must not be negative"),
     ([*WATCH, "--edition=custom", "--first-agents=-1"], "must not be negative"),
-    ([*WATCH, "--rows=4"], "need edition custom"),
+    ([*WATCH, "--rows=4"], "--rows need --edition custom"),
 ])
 def test_a_nonsense_number_is_one_line(args: list[str], message: str) -> None:
     result = run(*args, stdin=QUIT)

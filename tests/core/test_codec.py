@@ -88,6 +88,8 @@ def test_a_board_is_written_and_read_back_as_text(deck: tuple[str, ...]) -> None
     ("words: a, b\nkey RB\n", "line 2 is not one of"),
     ("words: a, b\nkey: RBN\n", "the key has 3 letters but the board has 2 cards"),
     ("words: a, b\nkey: RB\nstarts: green\n", "starts 'green'; give red or blue"),
+    ("words: a,,c\nkey: RBN\n", "the words: card 2 is empty"),
+    ("words: a, b, a\nkey: RBN\n", "the words: 'a' appears twice"),
 ])
 def test_a_bad_board_text_is_refused_with_one_message(text: str, message: str) -> None:
     with pytest.raises(DeckError, match=message):

@@ -97,13 +97,17 @@ def test_the_level_is_no_rule() -> None:
     assert GameSettings(level=Level.EASY).to_rules() == GameSettings().to_rules()
 
 
+def test_a_name_is_read_in_any_case_with_spaces_around_as_the_core_reads_names() -> None:
+    settings = GameSettings.from_mapping({"edition": " Words", "guess_limit": "Strict"})
+    assert (settings.edition, settings.guess_limit) == (EditionName.WORDS, GuessLimit.STRICT)
+
+
 ERRORS: list[tuple[object, str]] = [
     ([], "the game settings must be a table of names (a JSON object)"),
     ({"sead": 1, "edtion": "x"}, "unknown setting(s) 'edtion', 'sead'; known: edition, "
                                  "variant, layout, clue_rules, guess_limit, clue_seconds, "
                                  "guess_seconds, level"),
     ({"edition": "duet"}, "edition 'duet' is not one of words, pictures, custom"),
-    ({"edition": "Words"}, "edition 'Words' is not one of words, pictures, custom"),
     ({"variant": "solo"}, "variant 'solo' is not one of standard, coop, three-player"),
     ({"guess_limit": "loose"}, "guess_limit 'loose' is not one of classic, strict"),
     ({"level": "impossible"}, "level 'impossible' is not one of easy, normal, hard"),

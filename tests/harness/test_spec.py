@@ -108,6 +108,8 @@ def test_toml_spec(tmp_path: Path) -> None:
     (TOML.replace("games = 40", 'games = "many"'), "'games' must be a whole number"),
     (TOML.replace('edition = "words"', 'edition = "wrods"'),
      "rules: edition 'wrods' is not one of words, pictures"),
+    (TOML.replace('edition = "words"', 'edition = "custom"'),
+     "rules: edition 'custom' needs a layout, which a tournament spec does not take"),
     (TOML.replace('edition = "words"', 'clue_rules = "loose"'),
      "rules: clue_rules 'loose' is not one of classic, strict"),
     (TOML.replace("+glove-guesser-v1\"]]", "\"]]"), "must be written 'spymaster+guesser'"),
