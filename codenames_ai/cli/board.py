@@ -110,12 +110,12 @@ def key_rules(key: Sequence[Identity], edition_name: EditionName | None,
         Board(words=tuple(map(str, range(len(key)))), key=tuple(key),
               starting_team=starting).check_fits(rules.layout)
     except DeckError as exc:
-        layout = rules.layout
+        fits = rules.layout
         raise ConfigError(
-            f"--key does not fit a {edition_name.value} board ({layout.cells} cards: "
-            f"{layout.starting_team_cards} for the starting team, "
-            f"{layout.second_team_agents} for the other, {layout.bystanders} "
-            f"bystanders, {layout.assassins} assassin): the {exc}; fix --board and "
+            f"--key does not fit a {edition_name.value} board ({fits.cells} cards: "
+            f"{fits.starting_team_cards} for the starting team, "
+            f"{fits.second_team_agents} for the other, {fits.bystanders} "
+            f"bystanders, {fits.assassins} assassin): the {exc}; fix --board and "
             "--key, or give --edition custom for another layout") from None
     return rules
 

@@ -65,6 +65,13 @@ class VirtualClock:
         with self._lock:
             return self._now
 
+    @property
+    def waiting(self) -> int:
+        """How many waits are pending: a test that drives the clock advances it once the
+        move it times is being waited on."""
+        with self._lock:
+            return len(self._waits)
+
     def advance(self, seconds: float) -> None:
         """Move the clock ``seconds`` forward, ending the waits it takes past their
         deadline."""

@@ -557,7 +557,7 @@ class WebGame:
             # The seed in digits (a page's JSON numbers keep only 53 bits), once it is shown.
             "seed_digits": str(self.config.seed) if shown else None,
             "level": ({"name": self.config.level,
-                       "description": LEVELS[self.config.settings().level].description}
+                       "description": LEVELS[Level(self.config.level)].description}
                       if self.config.role in LEVEL_ROLES
                       and state.rules.variant is Variant.STANDARD else None),
         }

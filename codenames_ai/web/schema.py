@@ -188,13 +188,16 @@ class RoomMoveBody(MoveBody):
 class WordBody(Body):
     """A word to check as a clue now."""
 
-    WHAT: ClassVar[str] = 'send {"word": ...}'
+    WHAT: ClassVar[str] = 'the word to check ({"word": ...})'
+    SEND: ClassVar[str] = "word"
 
     word: StrictStr | None = Field(None, description="the clue word to check")
 
 
 class RoomWordBody(WordBody):
     """A spymaster seat's word to check."""
+
+    SEND: ClassVar[str] = "word and token"
 
     token: StrictStr | None = Field(None, description="the seat's token")
 
@@ -502,6 +505,14 @@ def refusal(errors: Sequence[Any], annotation: object) -> str:
         return _model_at(body, parent).unknown(names)
     first = errors[0]
     loc = tuple(first.get("loc", ()))
+    if body is not None and _union_tagged(body, loc):
+        # pydantic answers each member of a union apart, tagged with its name (number.int):
+        # one refusal for the field, naming every kind it may be.
+        loc = loc[:-1]
+        kinds = [_KINDS.get(e.get("type", ""), "") for e in errors
+                 if tuple(e.get("loc", ()))[:-1] == loc]
+        return f"{_model_at(body, loc[:-1]).NOUN} {quoted(str(loc[-1]))} must be " + \
+            " or ".join(kind for kind in kinds if kind)
     if loc[:1] != ("body",) or body is None:
         return f"{'.'.join(map(str, loc[1:])) or 'the request'}: {first.get('msg', '')}"
     if len(loc) == 1:
@@ -510,6 +521,15 @@ def refusal(errors: Sequence[Any], annotation: object) -> str:
             return f"the request body is empty: send {what} as a JSON object"
         return f"{what} must be a JSON object"
     return _field_refusal(first, body, loc)
+
+
+def _union_tagged(body: type[Body], loc: tuple[Any, ...]) -> bool:
+    """Whether ``loc`` ends in a union member's tag (``("body", "number", "int")``): its
+    next to last part is a field of plain values, not of a nested model."""
+    if len(loc) < 3 or not isinstance(loc[-1], str) or not isinstance(loc[-2], str):
+        return False
+    field = _model_at(body, loc[:-2]).model_fields.get(loc[-2])
+    return field is not None and _body_in(field.annotation) is None
 
 
 def _field_refusal(error: Any, body: type[Body], loc: tuple[Any, ...]) -> str:

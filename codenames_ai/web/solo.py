@@ -37,7 +37,7 @@ router = APIRouter(route_class=LimitedRoute, tags=["Games alone"])
 
 
 @router.get("/api/options", **answers(Options))
-def options(server: ServerDep) -> dict[str, Any]:
+async def options(server: ServerDep) -> dict[str, Any]:  # async: built in memory, no thread
     """The choices of a new game: `roles`, `editions`, `decks`, `clue_rules`, `strengths`,
     `guess_limits`, `levels` (`name`, `description`), `level_roles`, the `spymasters` and
     `guessers` this server offers (`codenames serve --agents`), and `defaults`."""

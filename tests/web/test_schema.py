@@ -81,6 +81,11 @@ def test_no_body_gets_a_422_or_a_500(client: TestClient, body: bytes) -> None:
     ("/api/rooms", {"people": [1]}, "field 'people[0]' must be a string"),
     ("/api/rooms", {"open_seats": "yes"}, "field 'open_seats' must be true or false"),
     ("/api/rooms", {"extra": 1}, "unknown field(s) 'extra'; send settings, people and"),
+    # a union's members are one field: its name, then every kind it may be
+    ("/api/games/unknown/moves", {"move": "clue", "number": 1.5},
+     "field 'number' must be a whole number or a string"),
+    ("/api/games/unknown/check", [], 'the word to check ({"word": ...}) must be a JSON object'),
+    ("/api/games/unknown/check", {"wrd": "x"}, "unknown field(s) 'wrd'; send word"),
 ])
 def test_a_bad_body_is_one_line_naming_the_field(client: TestClient, path: str,
                                                  body: Any, words: str) -> None:
