@@ -71,12 +71,12 @@ class PublicView:
             raise ValueError(f"{len(covered)} covered flags for {len(board.words)} cards")
         revealed = tuple(card if shown else None
                          for card, shown in zip(board.key, covered, strict=True))
-        left = {t: sum(1 for card, shown in zip(board.key, covered, strict=True)
-                       if card is t.agent and not shown) for t in Team}
+        face_up = [card for card, shown in zip(board.key, covered, strict=True) if not shown]
         return PublicView.table(
             rules, board.words, revealed, team, starting_team=board.starting_team,
-            current_team=current_team, phase=phase, turn=turn, red_left=left[Team.RED],
-            blue_left=left[Team.BLUE], leftover=leftover, history=history)
+            current_team=current_team, phase=phase, turn=turn,
+            red_left=face_up.count(Identity.RED), blue_left=face_up.count(Identity.BLUE),
+            leftover=leftover, history=history)
 
     def cards_left(self, team: Team) -> int:
         """Agents of ``team`` still to be covered."""
@@ -157,6 +157,9 @@ def held_key(view: PublicView) -> tuple[Identity, ...] | None:
     return view.key if isinstance(view, SpymasterView) else None
 
 
+_PUBLIC_FIELDS = tuple(field.name for field in fields(PublicView))  # read once: views are hot
+
+
 def _table_fields(table: PublicView) -> dict[str, Any]:
     """The public fields of ``table``, to build a seat's view on it."""
-    return {field.name: getattr(table, field.name) for field in fields(PublicView)}
+    return {name: getattr(table, name) for name in _PUBLIC_FIELDS}
