@@ -57,21 +57,10 @@ SEATS: dict[str, SeatMap] = {
                      "blue-spymaster": (Team.BLUE, Role.SPYMASTER),
                      "guesser": (None, Role.GUESSER)},
 }
-# Settings a room takes: a solo game's, but never a role (the seats say who plays) or a seed
-# (every room is dealt from a fresh secret one); and its variant.
-ROOM_SETTINGS = ("edition", "deck", "clue_rules", "guess_limit", "strength", "level",
-                 "spymaster", "guesser", "variant")
-
-
-def room_config(data: object, seed: int) -> GameConfig:
-    """A room's game settings from the creating request (``ConfigError`` says what is wrong)."""
-    if not isinstance(data, dict):
-        raise ConfigError("the room's settings must be a JSON object")
-    unknown = sorted(set(data) - set(ROOM_SETTINGS))
-    if unknown:
-        raise ConfigError(f"unknown room setting(s) {quoted_some(unknown)}; known: "
-                          f"{', '.join(ROOM_SETTINGS)} (a room has no role or seed: its "
-                          "seats say who plays, and its deal is secret)")
+def room_config(data: dict[str, Any], seed: int) -> GameConfig:
+    """A room's game settings, as its request model read them (``schema.RoomSettings``: a
+    game alone's but a role or a seed), dealt from ``seed`` (``ConfigError`` says what is
+    wrong)."""
     return GameConfig.from_dict({**data, "role": "guess", "seed": seed})
 
 

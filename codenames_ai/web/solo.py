@@ -81,12 +81,12 @@ def new_game(settings: SoloSettings, server: ServerDep, rooms: RoomsDep, client:
         return make_game(server, rooms, config)
 
 
-def game_config(data: Any, server: Server) -> GameConfig:
-    """The settings of a new game alone, with a fresh secret seed unless it is watched
-    (``HTTPProblem`` 400 says what is wrong)."""
-    if isinstance(data, dict) and data.get("seed") is None:
+def game_config(data: dict[str, Any], server: Server) -> GameConfig:
+    """The settings of a new game alone (as ``SoloSettings`` read them), with a fresh secret
+    seed unless it is watched (``HTTPProblem`` 400 says what is wrong)."""
+    if data.get("seed") is None:
         data = {**data, "seed": server.fresh_seed()}  # no seed: a fresh secret deal
-    elif isinstance(data, dict) and data.get("role", "guess") != "watch":
+    elif data.get("role", "guess") != "watch":
         raise HTTPProblem(400, "a seed can be chosen only to watch an AI-only game "
                                "(role 'watch'): anyone can compute the key a known seed "
                                "deals, so a game with a person gets a secret seed, shown "

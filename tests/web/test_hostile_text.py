@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from codenames_ai.web.app import create_app, routers
 from codenames_ai.web.games import GameConfig
-from codenames_ai.web.rooms import ROOM_SETTINGS
+from codenames_ai.web.schema import RoomSettings
 
 from .test_api import Clock
 
@@ -167,7 +167,7 @@ def every_route(client: TestClient) -> dict[tuple[str, str], Callable[[], list[C
             Call("POST", "/api/games/{game_id}/check", {"game_id": game(role="spymaster")[0]},
                  body={"word": CLUE})],
         ("POST", "/api/rooms"): lambda: [Call("POST", "/api/rooms", ok=(201,), body={
-            "settings": {k: settings[k] for k in ROOM_SETTINGS},
+            "settings": {k: settings[k] for k in RoomSettings.model_fields},
             "people": ["red-guesser"], "open_seats": True})],
         ("GET", "/api/rooms/{room_id}"): room_call("/api/rooms/{room_id}", "GET"),
         ("GET", "/api/rooms/{room_id}/events"): lambda: [
