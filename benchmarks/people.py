@@ -62,6 +62,7 @@ from codenames_ai.core import (
     GuesserView,
     Identity,
     Phase,
+    PublicView,
     Role,
     RuleSet,
     Team,
@@ -136,13 +137,11 @@ def touches(guesser: Guesser, item: PersonClue, rules: RuleSet, opponents: int) 
     made: list[str] = []
     guesser.start_game(0)
     while len(made) < item.number:
-        view = GuesserView(
-            rules=rules, team=Team.RED, words=item.words, revealed=tuple(revealed),
-            starting_team=Team.RED, current_team=Team.RED, phase=Phase.GUESS, turn=1,
-            red_left=item.number - len(made), blue_left=opponents,
-            leftover=0, history=(), clue=Clue(item.clue, item.number),
-            guesses_made=len(made), guesses_left=item.number + 1 - len(made),
-            can_pass=bool(made))
+        table = PublicView.table(rules, item.words, revealed, Team.RED, phase=Phase.GUESS,
+                                 red_left=item.number - len(made), blue_left=opponents)
+        view = GuesserView.of_table(table, Clue(item.clue, item.number),
+                                    guesses_made=len(made),
+                                    guesses_left=item.number + 1 - len(made))
         action = guesser.guess(view)
         if not isinstance(action, Guess):
             break
@@ -240,12 +239,11 @@ def read_right_rows(twelve: Sequence[PersonClue], cache_dir: str | None
     rules = rules_for(1)
     rows = []
     for item in twelve:
-        view = GuesserView(
-            rules=rules, team=Team.RED, words=item.words, revealed=(None,) * len(item.words),
-            starting_team=Team.RED, current_team=Team.RED, phase=Phase.GUESS, turn=1,
-            red_left=item.number, blue_left=len(item.words) // 2, leftover=0, history=(),
-            clue=Clue(item.clue, item.number), guesses_made=0,
-            guesses_left=item.number + 1, can_pass=False)
+        table = PublicView.table(rules, item.words, (None,) * len(item.words), Team.RED,
+                                 phase=Phase.GUESS, red_left=item.number,
+                                 blue_left=len(item.words) // 2)
+        view = GuesserView.of_table(table, Clue(item.clue, item.number),
+                                    guesses_left=item.number + 1)
         fitted = guesser.fit(item.clue, view)
         triples = [set(t) == set(item.intended) for t in item.touched if len(t) == 3]
         if fitted is None or not triples:
